@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+
+const browser = setupBrowser();
+
+describe("accounts in the browser", () => {
+  it("signs up a new owner and lands on /subscription with the toast", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?signup=true");
+    await page.getByRole("heading", { name: "Welcome to the product" }).waitFor();
+    await page.getByLabel("Name").fill("Dana Owner");
+    await page.getByLabel("Email").fill("dana@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-battery");
+    await page.getByLabel("Confirm password").fill("correct-horse-battery");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/subscription");
+    await page.getByText("Account created!").waitFor();
+    await page.getByText("Your account has been successfully created.").waitFor();
+    await page.getByRole("button", { name: "Sign Out" }).waitFor();
+  });
+
+  it("shows every client-side validation message verbatim", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?signup=true");
+    await page.getByLabel("Name").fill("D");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm password").fill("different");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    for (const message of [
+      "Name must be at least 2 characters.",
+      "Please enter a valid email address.",
+      "Password must be at least 8 characters.",
+      "Passwords don't match",
+    ]) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    expect(page.url()).toContain("/auth?signup=true");
+  });
+
+  it("sends a visitor from /chat to /login?next=/chat and back after login", async () => {
+    const setup = await browser.newPage();
+    const signup = await setup.request.post("/api/auth/sign-up", {
+      data: {
+        name: "Lee",
+        email: "lee@example.com",
+        password: "correct-horse-battery",
+        confirmPassword: "correct-horse-battery",
+      },
+    });
+    expect(signup.status()).toBe(201);
+
+    const page = await browser.newPage();
+    await page.goto("/chat");
+    await page.waitForURL("**/login?next=%2Fchat");
+    await page.getByLabel("Email").fill("LEE@example.com ");
+    await page.getByLabel("Password").fill("correct-horse-battery");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((url) => url.pathname === "/chat");
+    await page.getByText("Welcome back!").waitFor();
+    await page.getByText("You've successfully logged in.").waitFor();
+  });
+
+  it("switches tabs through the query and the tabs update the URL", async () => {
+    const page = await browser.newPage();
+    await page.goto("/login");
+    expect(await page.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.waitForURL("**/login?signup=true");
+    await page.getByRole("button", { name: "Create Account" }).waitFor();
+    await page.goto("/auth?login=true");
+    expect(await page.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("shows a generic destructive toast for a wrong password", async () => {
+    const page = await browser.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Invalid email or password.").waitFor();
+    expect(page.url()).toContain("/login");
+  });
+
+  it("signs out from the nav bar and protects pages again", async () => {
+    const page = await browser.newPage();
+    await page.goto("/auth?signup=true");
+    await page.getByLabel("Name").fill("Sam Owner");
+    await page.getByLabel("Email").fill("samowner@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-battery");
+    await page.getByLabel("Confirm password").fill("correct-horse-battery");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/subscription");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("link", { name: "Log In" }).waitFor();
+    await page.goto("/settings");
+    await page.waitForURL("**/login?next=%2Fsettings");
+  });
+
+  it("looks right at phone and desktop width", async () => {
+    for (const [name, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      const page = await browser.newPage(viewport);
+      await page.goto("/auth?signup=true");
+      await page.getByRole("button", { name: "Create Account" }).waitFor();
+      await screenshot(page, `auth-${name}`);
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { parseEnv } from "../../server/env";
+import { createLogger } from "../../server/logger";
+import { type RunningServer, startServer } from "../../server/start";
+import { createTestDatabase } from "../../server/test/test-database";
+
+export const PHONE = { width: 375, height: 812 } as const;
+export const TABLET = { width: 768, height: 1024 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type ServerOptions = { env?: Record<string, string>; now?: () => Date };
+
+/** The built app served by the real server on a free port, on a fresh in-memory database. */
+export async function startAppServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const env = parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
+  });
+  const server = await startServer({
+    env,
+    log: createLogger(env.LOG_LEVEL),
+    staticDir: path.resolve("dist/web"),
+    database: await createTestDatabase(),
+    now: options.now,
+    aiRetry: { firstDelayMs: 5 },
+  });
+  return server;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One Chromium per test file, one server per test file (restartable with
+ * `restart`), a fresh browser context per test. A console error or an uncaught
+ * page error fails the test unless the test expected it.
+ */
+export function setupBrowser(serverOptions: ServerOptions = {}) {
+  const state = {
+    browser: undefined as unknown as Browser,
+    server: undefined as unknown as RunningServer,
+    contexts: [] as BrowserContext[],
+    consoleErrors: [] as string[],
+    expectedErrors: [] as RegExp[],
+  };
+
+  beforeAll(async () => {
+    state.browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
+    state.server = await startAppServer(serverOptions);
+  });
+
+  afterEach(async () => {
+    await Promise.all(state.contexts.splice(0).map((context) => context.close()));
+    const unexpected = state.consoleErrors.filter((message) => !state.expectedErrors.some((re) => re.test(message)));
+    state.consoleErrors = [];
+    state.expectedErrors = [];
+    if (unexpected.length > 0) throw new Error(`The page logged errors:\n${unexpected.join("\n")}`);
+  });
+
+  afterAll(async () => {
+    await state.server?.close();
+    await state.browser?.close();
+  });
+
+  return {
+    get server() {
+      return state.server;
+    },
+    get url() {
+      return state.server.url;
+    },
+    /** Replaces the server, e.g. to change configuration; the new one has a fresh database. */
+    async restart(options: ServerOptions) {
+      await state.server.close();
+      state.server = await startAppServer(options);
+    },
+    /** Marks console errors matching this pattern as expected in the current test. */
+    expectConsoleError(pattern: RegExp) {
+      state.expectedErrors.push(pattern);
+    },
+    async newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+      const context = await state.browser.newContext({ viewport, baseURL: state.server.url });
+      state.contexts.push(context);
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        // A 4xx answer is the app working as designed (a wrong password, a 401 probe); 5xx is not.
+        if (message.type() !== "error" || /status of 4\d\d/.test(message.text())) return;
+        state.consoleErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => state.consoleErrors.push(`Uncaught: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+/** Saves a screenshot under e2e/screenshots (ignored by git) for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync("e2e/screenshots", { recursive: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}

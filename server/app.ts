@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "./app-env";
+import type { AppDeps } from "./deps";
+import { AppError } from "./http/app-error";
+import { handleError } from "./http/error-handler";
+import { authRoutes } from "./routes/auth/auth.routes";
+import { configRoutes } from "./routes/config/config.routes";
+import { healthRoutes } from "./routes/health/health.routes";
+
+/** The whole HTTP surface: the JSON/streaming API under /api and the built browser app. */
+export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = deps.log.child({ requestId: c.get("requestId") });
+    c.set("log", log);
+    await next();
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        mediaSrc: ["'self'", "https:", "blob:"],
+        frameSrc: ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xContentTypeOptions: "nosniff",
+      xFrameOptions: "DENY",
+      strictTransportSecurity: deps.env.APP_URL.startsWith("https:") ? "max-age=15552000; includeSubDomains" : false,
+    }),
+  );
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: deps.env.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large:api");
+      },
+    }),
+  );
+
+  app.route("/api/health", healthRoutes(deps));
+  app.route("/api/config", configRoutes(deps));
+  app.route("/api/auth", authRoutes(deps));
+
+  app.all("/api/*", () => {
+    throw new AppError("not_found:api");
+  });
+
+  if (options.staticDir) mountBrowserApp(app, options.staticDir);
+
+  app.onError(handleError);
+  app.notFound((c) => c.json(new AppError("not_found:api").toBody(), 404));
+  return app;
+}
+
+/** Serves the built files, and index.html for every other GET so client routes work. */
+function mountBrowserApp(app: Hono<AppEnv>, staticDir: string) {
+  const root = path.relative(process.cwd(), staticDir) || ".";
+  const indexHtml = fs.readFileSync(path.join(staticDir, "index.html"), "utf8");
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

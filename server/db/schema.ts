@@ -1,0 +1,220 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** pgvector column without a fixed dimension, so the embedding model can be changed by configuration. */
+export const vector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => "vector",
+  toDriver: (value) => `[${value.join(",")}]`,
+  fromDriver: (value) => JSON.parse(value) as number[],
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+// ---- Accounts (the tables better-auth expects) ----
+
+export const users = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("account_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---- Plans and the business profile ----
+
+export const subscriptions = pgTable("subscriptions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  planId: text("plan_id").notNull(),
+  chosenAt: timestamp("chosen_at", { withTimezone: true }).notNull(),
+  /** Set once, when the free trial is first started; it stays so the trial cannot be started twice. */
+  trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
+  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+});
+
+export const businessProfiles = pgTable("business_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  answers: jsonb("answers").$type<OnboardingData>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---- Directors: training answers and the context index ----
+
+export const directorTrainings = pgTable(
+  "director_trainings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    directorId: text("director_id").notNull(),
+    answers: jsonb("answers").$type<TrainingAnswers>().notNull(),
+    /** When the answers were last stored. */
+    trainedAt: timestamp("trained_at", { withTimezone: true }).notNull(),
+    /** When the context built from these answers was last indexed; null while indexing is still owed. */
+    indexedAt: timestamp("indexed_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.directorId] })],
+);
+
+/** The spec's stored context record: one row per user and department. */
+export const userContexts = pgTable(
+  "user_contexts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    department: text("department").notNull(),
+    contextText: text("context_text").notNull(),
+    embedding: vector("embedding"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("user_contexts_user_department_idx").on(table.userId, table.department)],
+);
+
+/** The same material in pieces for retrieval: one per answered question and per profile field. */
+export const contextPieces = pgTable(
+  "context_pieces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A director id, or "profile" for the business profile's pieces. */
+    department: text("department").notNull(),
+    sourceField: text("source_field").notNull(),
+    content: text("content").notNull(),
+    embedding: vector("embedding"),
+    embeddingModel: text("embedding_model"),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('english', content)`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Every retrieval query filters by user first, so its cost follows one user's data.
+    index("context_pieces_user_department_idx").on(table.userId, table.department),
+  ],
+);
+
+// ---- Conversations ----
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    directorId: text("director_id").notNull(),
+    createdAt: createdAt(),
+    /** Set when the owner pressed "Clear conversation"; the active one has none. */
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+  },
+  (table) => [index("conversations_user_director_idx").on(table.userId, table.directorId)],
+);
+
+export const MESSAGE_STATUSES = ["complete", "streaming", "stopped", "failed"] as const;
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sender: text("sender", { enum: ["user", "ai"] }).notNull(),
+    content: text("content").notNull(),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("complete"),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("messages_conversation_idx").on(table.conversationId, table.createdAt)],
+);
+
+// ---- Infrastructure ----
+
+/** Fixed-window counters for throttling; shared by every server process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Server-generated settings that must be the same for every process, such as the session signing secret. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,16 @@
+import type { AiProvider } from "./ai/provider";
+import type { Auth } from "./auth/auth";
+import type { Database, DatabaseHandle } from "./db/client";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+
+/** Everything a route needs, passed in so tests can supply their own database, clock and AI server. */
+export type AppDeps = {
+  env: Env;
+  db: Database;
+  database: DatabaseHandle;
+  log: Logger;
+  auth: Auth;
+  ai: AiProvider;
+  now: () => Date;
+};

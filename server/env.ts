@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { CONTEXT_MATCH_COUNT, CONTEXT_MATCH_THRESHOLD } from "../shared/constants";
+import { DEFAULT_AVAILABLE_DIRECTORS, DIRECTOR_IDS } from "../shared/directors";
+
+/**
+ * All configuration, read once from process.env and validated. Nothing else in
+ * the code base reads process.env.
+ */
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const directorList = z
+  .string()
+  .trim()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(DIRECTOR_IDS, { error: `each id must be one of ${DIRECTOR_IDS.join(", ")}` })));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+
+  AI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_API_KEY: optionalText,
+  OPENAI_API_KEY: optionalText,
+  CHAT_MODEL: z.string().trim().min(1).default("gpt-5-mini"),
+  EMBEDDING_MODEL: z.string().trim().default("text-embedding-3-small"),
+  EMBEDDING_DIMENSIONS: z.coerce.number().int().min(1).max(16000).default(1536),
+
+  CONTEXT_ENABLED: bool.default(true),
+  AVAILABLE_DIRECTORS: directorList.default([...DEFAULT_AVAILABLE_DIRECTORS]),
+  CONTEXT_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(CONTEXT_MATCH_THRESHOLD),
+  CONTEXT_MATCH_COUNT: z.coerce.number().int().min(1).max(50).default(CONTEXT_MATCH_COUNT),
+  RETRIEVAL_PIECE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.3),
+  RETRIEVAL_PIECE_COUNT: z.coerce.number().int().min(1).max(50).default(6),
+
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+
+  CONTACT_EMAIL: z.email().default("hello@directors.example"),
+  DEMO_VIDEO_URL: optionalText,
+});
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export type Env = Omit<z.output<typeof envSchema>, "AI_API_KEY" | "OPENAI_API_KEY" | "AI_BASE_URL"> & {
+  AI_BASE_URL: string;
+  /** The provider key, from AI_API_KEY or OPENAI_API_KEY. Never leaves the server. */
+  AI_API_KEY: string | undefined;
+  /** A provider counts as configured when it has a key or an explicit base URL (Ollama needs no key). */
+  AI_CONFIGURED: boolean;
+  EMBEDDINGS_CONFIGURED: boolean;
+  APP_URL: string;
+};
+
+export const DEFAULT_AI_BASE_URL = "https://api.openai.com/v1";
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const { AI_API_KEY, OPENAI_API_KEY, AI_BASE_URL, ...rest } = result.data;
+  const key = AI_API_KEY ?? OPENAI_API_KEY;
+  const aiConfigured = Boolean(key || AI_BASE_URL);
+  return {
+    ...rest,
+    AI_BASE_URL: AI_BASE_URL ?? DEFAULT_AI_BASE_URL,
+    AI_API_KEY: key,
+    AI_CONFIGURED: aiConfigured,
+    EMBEDDINGS_CONFIGURED: aiConfigured && rest.EMBEDDING_MODEL !== "" && rest.EMBEDDING_MODEL !== "none",
+    APP_URL: rest.APP_URL ?? `http://localhost:${rest.PORT || 3000}`,
+  };
+}
+
+/** Reads the process environment; the one place that touches process.env. */
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { EnvError, loadEnv } from "./env";
+import { createLogger } from "./logger";
+import { startServer } from "./start";
+
+/** The production entry point: dist/server/index.js, next to dist/web. */
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  // In development Vite serves the browser app; in production the build sits beside the server bundle.
+  const builtWeb = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web");
+  const staticDir =
+    env.NODE_ENV !== "development" && fs.existsSync(path.join(builtWeb, "index.html")) ? builtWeb : undefined;
+  const started = performance.now();
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ env, log, staticDir });
+  } catch (error) {
+    log.fatal({ err: error }, "could not start");
+    console.error(`Directors could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  log.info(
+    { url: server.url, database: server.deps.database.driver, ms: Math.round(performance.now() - started) },
+    "listening",
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await server.close();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+void main();

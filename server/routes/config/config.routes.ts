@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import type { PublicConfig } from "../../../shared/public-config";
+import type { AppEnv } from "../../app-env";
+import type { AppDeps } from "../../deps";
+
+/** The short whitelist of configuration the browser may see. */
+export function configRoutes(deps: AppDeps) {
+  const { env, ai } = deps;
+  const config: PublicConfig = {
+    contextEnabled: env.CONTEXT_ENABLED,
+    aiConfigured: ai.configured,
+    availableDirectors: env.AVAILABLE_DIRECTORS,
+    contactEmail: env.CONTACT_EMAIL,
+    demoVideoUrl: env.DEMO_VIDEO_URL ?? null,
+  };
+  return new Hono<AppEnv>().get("/", (c) => c.json(config));
+}

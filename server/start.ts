@@ -1,0 +1,72 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createAiProvider } from "./ai/provider";
+import type { RetryOptions } from "./ai/retry";
+import { createApp } from "./app";
+import { createAuth, resolveAuthSecret } from "./auth/auth";
+import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
+import type { AppDeps } from "./deps";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+
+export type StartOptions = {
+  env: Env;
+  log: Logger;
+  /** The built browser app; omitted, only the API is served. */
+  staticDir?: string;
+  /** An already open database (tests pass a fresh in-memory one). */
+  database?: DatabaseHandle;
+  now?: () => Date;
+  aiRetry?: RetryOptions;
+};
+
+export type RunningServer = { url: string; port: number; deps: AppDeps; close(): Promise<void> };
+
+/** Opens the database, builds the app and listens; close() drains requests and closes the database. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const deps = await buildDeps(options);
+  const app = createApp(deps, { staticDir: options.staticDir });
+  const server = serve({ fetch: app.fetch, port: options.env.PORT, hostname: options.env.HOST });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.env.HOST === "0.0.0.0" || options.env.HOST === "::" ? "localhost" : options.env.HOST;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive connections would hold close() open; in-flight requests still finish.
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      });
+      await deps.database.close();
+    },
+  };
+}
+
+export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promise<AppDeps> {
+  const { env, log } = options;
+  let database = options.database;
+  if (!database) {
+    if (env.DATABASE_URL) {
+      database = await openDatabase({ kind: "postgres", url: env.DATABASE_URL });
+    } else {
+      prepareDataDir(env.DATA_DIR);
+      database = await openDatabase({ kind: "pglite", dataDir: env.DATA_DIR });
+    }
+  }
+  const secret = await resolveAuthSecret(database.db, env);
+  return {
+    env,
+    db: database.db,
+    database,
+    log,
+    auth: createAuth(database.db, env, secret),
+    ai: createAiProvider(env, options.aiRetry),
+    now: options.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,192 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local HTTP server that speaks the OpenAI wire protocol (/v1/embeddings and
+ * streaming /v1/chat/completions). Tests and benchmarks talk to it over real
+ * HTTP, so the production code path is the one exercised. It records every
+ * request and can be scripted to fail, stall or cut a stream.
+ */
+
+export type ScriptedFailure = {
+  status: number;
+  /** OpenAI's error.code, e.g. "insufficient_quota". */
+  code?: string;
+  message?: string;
+};
+
+export type ChatScript =
+  | { fail: ScriptedFailure }
+  | {
+      reply?: string;
+      /** Wait before the first chunk. */
+      firstTokenDelayMs?: number;
+      /** Wait between chunks. */
+      chunkDelayMs?: number;
+      /** Close the connection after this many content chunks, without [DONE]. */
+      cutAfterChunks?: number;
+    };
+
+export type EmbeddingScript = { fail: ScriptedFailure } | { delayMs: number };
+
+export type RecordedRequest = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+
+export type FakeAiServer = {
+  /** Base URL to use as AI_BASE_URL, ending in /v1. */
+  url: string;
+  requests: RecordedRequest[];
+  /** The next chat requests follow these scripts, in order; then the default reply. */
+  queueChat(...scripts: ChatScript[]): void;
+  queueEmbeddings(...scripts: EmbeddingScript[]): void;
+  /** The reply used when no script is queued; by default it echoes the question. */
+  defaultReply: (messages: Array<{ role: string; content: unknown }>) => string;
+  chatRequests(): RecordedRequest[];
+  embeddingRequests(): RecordedRequest[];
+  close(): Promise<void>;
+};
+
+export const FAKE_DEFAULT_DIMENSIONS = 1536;
+
+/** Hashed word counts, normalized: texts that share words get similar vectors. */
+export function fakeEmbedding(text: string, dimensions = FAKE_DEFAULT_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    const digest = createHash("md5").update(word).digest();
+    const index = digest.readUInt32LE(0) % dimensions;
+    vector[index] = (vector[index] ?? 0) + 1;
+  }
+  const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0)) || 1;
+  return vector.map((value) => value / norm);
+}
+
+export async function startFakeAiServer(): Promise<FakeAiServer> {
+  const chatScripts: ChatScript[] = [];
+  const embeddingScripts: EmbeddingScript[] = [];
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<import("node:net").Socket>();
+
+  const fake: FakeAiServer = {
+    url: "",
+    requests,
+    queueChat: (...scripts) => chatScripts.push(...scripts),
+    queueEmbeddings: (...scripts) => embeddingScripts.push(...scripts),
+    defaultReply: (messages) => {
+      const last = messages.at(-1);
+      const text = typeof last?.content === "string" ? last.content : JSON.stringify(last?.content ?? "");
+      const question = text.split("My question:").at(-1)?.trim() ?? text;
+      return `Here is my advice on "${question.slice(0, 80)}": **focus on one step at a time**.`;
+    },
+    chatRequests: () => requests.filter((request) => request.path.endsWith("/chat/completions")),
+    embeddingRequests: () => requests.filter((request) => request.path.endsWith("/embeddings")),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+    } catch {
+      return sendError(res, { status: 400, message: "invalid json" });
+    }
+    const path = req.url ?? "";
+    requests.push({ path, headers: req.headers, body });
+
+    if (req.method === "POST" && path.endsWith("/embeddings")) {
+      const script = embeddingScripts.shift();
+      if (script && "fail" in script) return sendError(res, script.fail);
+      if (script && "delayMs" in script) await delay(script.delayMs);
+      const inputs = Array.isArray(body.input) ? (body.input as string[]) : [String(body.input ?? "")];
+      const dimensions = typeof body.dimensions === "number" ? body.dimensions : FAKE_DEFAULT_DIMENSIONS;
+      return sendJson(res, 200, {
+        object: "list",
+        model: body.model,
+        data: inputs.map((input, index) => ({
+          object: "embedding",
+          index,
+          embedding: fakeEmbedding(input, dimensions),
+        })),
+        usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+      });
+    }
+
+    if (req.method === "POST" && path.endsWith("/chat/completions")) {
+      const script = chatScripts.shift() ?? {};
+      if ("fail" in script) return sendError(res, script.fail);
+      const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
+      const reply = script.reply ?? fake.defaultReply(messages);
+      const pieces = reply.match(/\S+\s*/g) ?? [reply];
+      const created = Math.floor(Date.now() / 1000);
+      const id = `chatcmpl-${created}-${requests.length}`;
+      if (!body.stream) {
+        return sendJson(res, 200, {
+          id,
+          object: "chat.completion",
+          created,
+          model: body.model,
+          choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 10, completion_tokens: pieces.length, total_tokens: 10 + pieces.length },
+        });
+      }
+      res.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache",
+        connection: "keep-alive",
+      });
+      const send = (delta: Record<string, unknown>, finish: string | null) =>
+        res.write(
+          `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
+      if (script.firstTokenDelayMs) await delay(script.firstTokenDelayMs);
+      if (res.destroyed) return;
+      send({ role: "assistant", content: "" }, null);
+      for (const [index, piece] of pieces.entries()) {
+        if (script.cutAfterChunks !== undefined && index >= script.cutAfterChunks) {
+          res.destroy();
+          return;
+        }
+        if (index > 0 && script.chunkDelayMs) await delay(script.chunkDelayMs);
+        if (res.destroyed) return;
+        send({ content: piece }, null);
+      }
+      send({}, "stop");
+      res.write(
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: pieces.length, total_tokens: 10 + pieces.length } })}\n\n`,
+      );
+      res.end("data: [DONE]\n\n");
+      return;
+    }
+
+    sendError(res, { status: 404, code: "not_found", message: `No route ${path}` });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return fake;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: http.ServerResponse, failure: ScriptedFailure) {
+  const type = failure.code === "insufficient_quota" ? "insufficient_quota" : "api_error";
+  sendJson(res, failure.status, {
+    error: { message: failure.message ?? `Scripted failure ${failure.status}`, type, code: failure.code ?? null },
+  });
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,78 @@
+import { afterEach } from "vitest";
+import type { RetryOptions } from "../ai/retry";
+import { createApp } from "../app";
+import type { AppDeps } from "../deps";
+import { parseEnv } from "../env";
+import { createLogger } from "../logger";
+import { buildDeps } from "../start";
+import { createTestDatabase } from "./test-database";
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  now?: () => Date;
+  aiRetry?: RetryOptions;
+};
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const openApps: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(openApps.splice(0).map((app) => app.close()));
+});
+
+/** The real app, in-process, on its own fresh database; closed after the test. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000", ...options.env });
+  const database = await createTestDatabase();
+  const deps: AppDeps = await buildDeps({
+    env,
+    log: createLogger(env.LOG_LEVEL),
+    database,
+    now: options.now,
+    aiRetry: options.aiRetry ?? { firstDelayMs: 5 },
+  });
+  const app = createApp(deps);
+  const handle = { close: () => database.close() };
+  openApps.push(handle);
+
+  async function request(
+    path: string,
+    init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers["content-type"] ??= "application/json";
+    if (init.cookie) headers.cookie = init.cookie;
+    return app.request(path, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers,
+      body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+    });
+  }
+
+  let userCount = 0;
+  /** Signs up a new user and returns the session cookie to send with later requests. */
+  async function signUp(overrides: { name?: string; email?: string; password?: string } = {}) {
+    userCount += 1;
+    const password = overrides.password ?? "correct-horse-battery";
+    const body = {
+      name: overrides.name ?? `Owner ${userCount}`,
+      email: overrides.email ?? `owner${userCount}@example.com`,
+      password,
+      confirmPassword: password,
+    };
+    const response = await request("/api/auth/sign-up", { body });
+    if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    const json = (await response.json()) as { user: { id: string; email: string; name: string } };
+    return { cookie: cookieFrom(response), user: json.user, password };
+  }
+
+  return { app, deps, db: deps.db, env, request, signUp };
+}
+
+/** The name=value pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}

@@ -1,0 +1,37 @@
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { drizzle } from "drizzle-orm/pglite";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
+import * as schema from "../db/schema";
+
+/**
+ * A fresh, migrated in-memory database for each test. Migrating takes seconds,
+ * so each test worker migrates once and every test starts from a copy of that.
+ */
+let template: Promise<File | Blob> | undefined;
+
+function migratedTemplate(): Promise<File | Blob> {
+  template ??= (async () => {
+    const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir("none");
+    await handle.close();
+    return dump;
+  })();
+  return template;
+}
+
+export async function createTestDatabase(): Promise<DatabaseHandle & { client: PGlite }> {
+  const client = await PGlite.create({ loadDataDir: await migratedTemplate(), extensions: { vector } });
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    db,
+    client,
+    driver: "pglite",
+    async ping() {
+      await client.query("select 1");
+      return true;
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Error codes shared by the server and the browser. Every error leaves the
+ * server as { error: { code, message, fields? } } with the status listed here.
+ */
+export const ERRORS = {
+  "bad_request:api": { status: 400, message: "The request could not be understood." },
+  "bad_request:json": { status: 400, message: "The request body is not valid JSON." },
+  "validation:request": { status: 400, message: "Some fields need attention." },
+  "validation:signup": { status: 400, message: "Some fields need attention." },
+  "validation:login": { status: 400, message: "Some fields need attention." },
+  "validation:onboarding": { status: 400, message: "Some answers need attention." },
+  "validation:training": { status: 400, message: "Some answers need attention." },
+  "validation:chat": { status: 400, message: "Please write a message of at most 4,000 characters." },
+  "validation:account": { status: 400, message: "Some fields need attention." },
+  "unauthorized:session": { status: 401, message: "Please log in to continue." },
+  "unauthorized:credentials": { status: 401, message: "Invalid email or password." },
+  "plan:trial_ended": {
+    status: 402,
+    message: "Your 7-day free trial has ended. Choose a plan to keep working with your directors.",
+  },
+  "plan:required": { status: 402, message: "Choose a plan to continue." },
+  "plan:trial_used": {
+    status: 409,
+    message: "The free trial can be started once per account. Please choose a paid plan.",
+  },
+  "plan:director_limit": {
+    status: 403,
+    message: "Your plan does not include another director. Upgrade your plan to train more directors.",
+  },
+  "director:unavailable": { status: 403, message: "This director is not available yet." },
+  "forbidden:api": { status: 403, message: "You do not have access to this." },
+  "not_found:api": { status: 404, message: "Not found." },
+  "not_found:director": { status: 404, message: "Failed to load director data. Please try again." },
+  "not_found:profile": { status: 404, message: "Complete onboarding first." },
+  "conflict:email": { status: 409, message: "An account with this email already exists." },
+  "payload_too_large:api": { status: 413, message: "The request is too large." },
+  "unsupported_media_type:api": { status: 415, message: "Send the request body as JSON." },
+  "rate_limit:auth": { status: 429, message: "Too many attempts. Please wait a minute and try again." },
+  "rate_limit:chat": {
+    status: 429,
+    message: "You are sending messages very quickly. Please wait a minute and try again.",
+  },
+  "training:store_failed": { status: 500, message: "There was a problem saving your training data. Please try again." },
+  "training:embedding_failed": { status: 502, message: "Failed to process your context data. Please try again." },
+  "training:context_store_failed": { status: 500, message: "Failed to store your training data. Please try again." },
+  "training:process_failed": { status: 500, message: "Failed to process your training data. Please try again." },
+  "ai:not_configured": { status: 503, message: "The AI service is not configured." },
+  "ai:unavailable": { status: 502, message: "Failed to generate a response. Please try again." },
+  "ai:rate_limit": { status: 503, message: "The AI service is busy, try again in a minute." },
+  "ai:timeout": { status: 504, message: "Assistant response timed out" },
+  "server:database": { status: 503, message: "The service is temporarily unavailable. Please try again." },
+  "server:internal": { status: 500, message: "Something went wrong on our side. Please try again." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Field name → the message to show under that field. */
+export type FieldErrors = Record<string, string>;
+
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && value in ERRORS;
+}

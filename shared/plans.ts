@@ -1,0 +1,83 @@
+import { TRIAL_DAYS } from "./constants";
+
+/** The three plans of spec section 3. */
+
+export const PLAN_IDS = ["free-trial", "standard", "premium"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export type Plan = {
+  id: PlanId;
+  name: string;
+  price: string;
+  description: string;
+  features: readonly string[];
+  popular: boolean;
+  /** How many different directors a user on this plan may train. */
+  directorCount: number;
+  trainingLevel: number;
+};
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: "free-trial",
+    name: "Free",
+    price: "Free",
+    description: `Try one AI director free for ${TRIAL_DAYS} days.`,
+    features: [
+      "1 AI director",
+      "Level 1 training",
+      "Answers grounded in your business profile",
+      `${TRIAL_DAYS}-day free trial`,
+    ],
+    popular: false,
+    directorCount: 1,
+    trainingLevel: 1,
+  },
+  {
+    id: "standard",
+    name: "Standard",
+    price: "$29.99/month",
+    description: "One director of your choice, for as long as you need.",
+    features: [
+      "1 AI director of your choice",
+      "Level 1 training",
+      "Unlimited conversations",
+      "Answers grounded in your business profile",
+    ],
+    popular: true,
+    directorCount: 1,
+    trainingLevel: 1,
+  },
+  {
+    id: "premium",
+    name: "Premium",
+    price: "$79.99/month",
+    description: "A full leadership team for a growing business.",
+    features: [
+      "4 AI directors",
+      "Level 1 training",
+      "Unlimited conversations",
+      "Answers grounded in your business profile",
+    ],
+    popular: false,
+    directorCount: 4,
+    trainingLevel: 1,
+  },
+];
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+export function findPlan(id: string): Plan | undefined {
+  return PLANS.find((plan) => plan.id === id);
+}
+
+/**
+ * The plan limit: a user may train a director they already trained, or a new
+ * one while they have trained fewer different directors than the plan allows.
+ */
+export function canTrainDirector(plan: Plan, trainedDirectorIds: readonly string[], directorId: string): boolean {
+  if (trainedDirectorIds.includes(directorId)) return true;
+  return trainedDirectorIds.length < plan.directorCount;
+}

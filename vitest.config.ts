@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "api",
+          include: ["server/**/*.test.ts", "shared/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["./server/test/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./e2e/support/global-setup.ts"],
+          setupFiles: ["./server/test/fail-on-console-error.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,12 @@
+import { Navigate } from "react-router";
+import { PageLoading } from "../../components/page-loading";
+import { useSession } from "../../features/auth/use-session";
+import { LandingPage } from "../../features/landing/landing-page";
+
+/** "/": the landing page for visitors; a signed-in user is replaced onto /chat. */
+export function HomeRoute() {
+  const session = useSession();
+  if (session.isPending) return <PageLoading />;
+  if (session.data?.user) return <Navigate replace to="/chat" />;
+  return <LandingPage />;
+}

@@ -1,0 +1,40 @@
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+const VARIANTS = {
+  primary: "bg-brand-700 text-white shadow-sm hover:bg-brand-800 disabled:bg-brand-700/60",
+  secondary: "border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50",
+  ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  destructive: "bg-red-700 text-white shadow-sm hover:bg-red-800",
+  link: "text-brand-700 underline-offset-4 hover:underline",
+} as const;
+
+const SIZES = {
+  sm: "h-9 px-3 text-sm",
+  md: "h-10 px-4 text-sm",
+  lg: "h-12 px-6 text-base",
+  icon: "h-10 w-10",
+} as const;
+
+export type ButtonProps = ComponentProps<"button"> & {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  /** Renders the only child (a link) with the button's look. */
+  asChild?: boolean;
+};
+
+export function Button({ variant = "primary", size = "md", asChild, className, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      className={cn(
+        "inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+        VARIANTS[variant],
+        SIZES[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

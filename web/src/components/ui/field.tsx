@@ -1,0 +1,47 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "../../lib/cn";
+
+const CONTROL =
+  "block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 sm:text-sm";
+
+export function Input({ className, "aria-invalid": invalid, ...props }: ComponentProps<"input">) {
+  return (
+    <input
+      aria-invalid={invalid}
+      className={cn(CONTROL, "h-10", invalid ? "border-red-600" : "border-slate-300", className)}
+      {...props}
+    />
+  );
+}
+
+export function Textarea({ className, "aria-invalid": invalid, ...props }: ComponentProps<"textarea">) {
+  return (
+    <textarea
+      aria-invalid={invalid}
+      className={cn(CONTROL, "resize-y", invalid ? "border-red-600" : "border-slate-300", className)}
+      {...props}
+    />
+  );
+}
+
+/** A label, its control and the message under it, wired for screen readers. */
+export function Field(props: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={props.id} className="text-sm font-medium text-slate-800">
+        {props.label}
+      </label>
+      {props.hint ? (
+        <p id={`${props.id}-hint`} className="text-sm text-slate-600">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children}
+      {props.error ? (
+        <p id={`${props.id}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

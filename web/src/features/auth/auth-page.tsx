@@ -1,0 +1,202 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Tabs } from "radix-ui";
+import { useEffect } from "react";
+import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "../../../../shared/auth-schemas";
+import { PageLoading } from "../../components/page-loading";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Field, Input } from "../../components/ui/field";
+import { errorToast, toast } from "../../components/ui/use-toast";
+import { ApiError, api } from "../../lib/api";
+import { safeNext } from "./safe-next";
+import { type Session, type SessionUser, useResetSession, useSession } from "./use-session";
+
+type AuthResponse = { user: SessionUser; next: string };
+
+/** /login and /auth: the Login and Sign Up tabs; ?signup=true selects Sign Up. */
+export function AuthPage() {
+  const [params, setParams] = useSearchParams();
+  const session = useSession();
+  const tab = params.get("signup") === "true" ? "signup" : "login";
+  const next = safeNext(params.get("next"));
+
+  if (session.isPending) return <PageLoading />;
+  if (session.data?.user) return <Navigate replace to={next ?? session.data.next ?? "/chat"} />;
+
+  const selectTab = (value: string) => {
+    const updated = new URLSearchParams(params);
+    updated.delete("signup");
+    updated.delete("login");
+    updated.set(value === "signup" ? "signup" : "login", "true");
+    setParams(updated, { replace: true });
+  };
+
+  return (
+    <div className="flex flex-1 items-start justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10 sm:py-16">
+      <Card className="w-full max-w-md p-6 sm:p-8">
+        <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">Welcome to the product</h1>
+        <p className="mt-2 text-center text-sm text-slate-600">
+          Your AI directors are waiting. Start your 7-day free trial or log in to continue.
+        </p>
+        <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">
+          <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+            {[
+              ["login", "Login"],
+              ["signup", "Sign Up"],
+            ].map(([value, label]) => (
+              <Tabs.Trigger
+                key={value}
+                value={value as string}
+                className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+              >
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="login" className="mt-6">
+            <LoginForm next={next} />
+          </Tabs.Content>
+          <Tabs.Content value="signup" className="mt-6">
+            <SignupForm />
+          </Tabs.Content>
+        </Tabs.Root>
+      </Card>
+    </div>
+  );
+}
+
+function useFinishSignIn() {
+  const resetSession = useResetSession();
+  const navigate = useNavigate();
+  return (response: AuthResponse, destination: string) => {
+    const session: Session = { user: response.user, next: response.next };
+    resetSession(session);
+    navigate(destination, { replace: true });
+  };
+}
+
+/** Server-side field errors go under their fields; anything else becomes an "Error" toast. */
+function showServerError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
+  if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+    for (const [name, message] of Object.entries(error.fields)) {
+      form.setError(name as Path<T>, { type: "server", message }, { shouldFocus: true });
+    }
+    return;
+  }
+  errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+}
+
+function LoginForm({ next }: { next: string | undefined }) {
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: "onBlur",
+    reValidateMode: "onChange",
+    defaultValues: { email: "", password: "" },
+  });
+  const finish = useFinishSignIn();
+  const { errors, isSubmitting } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          const response = await api<AuthResponse>("/api/auth/login", { body: values });
+          toast({ title: "Welcome back!", description: "You've successfully logged in." });
+          finish(response, next ?? response.next);
+        } catch (error) {
+          showServerError(form, error);
+        }
+      })}
+    >
+      <Field id="login-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={errors.email ? "login-email-error" : undefined}
+          {...form.register("email")}
+        />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password?.message}>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? "login-password-error" : undefined}
+          {...form.register("password")}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+        {isSubmitting ? "Logging in..." : "Login"}
+      </Button>
+    </form>
+  );
+}
+
+function SignupForm() {
+  const form = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    mode: "onBlur",
+    reValidateMode: "onChange",
+    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+  });
+  const finish = useFinishSignIn();
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch("password");
+
+  // confirmPassword is re-checked when the password changes after it was filled in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the password changes
+  useEffect(() => {
+    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
+  }, [password, form]);
+
+  const fields = [
+    { name: "name", label: "Name", type: "text", autoComplete: "name" },
+    { name: "email", label: "Email", type: "email", autoComplete: "email" },
+    { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+    { name: "confirmPassword", label: "Confirm password", type: "password", autoComplete: "new-password" },
+  ] as const;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          const response = await api<AuthResponse>("/api/auth/sign-up", { body: values });
+          toast({ title: "Account created!", description: "Your account has been successfully created." });
+          // A new account always starts with the plan, whatever page sent it here.
+          finish(response, "/subscription");
+        } catch (error) {
+          showServerError(form, error);
+        }
+      })}
+    >
+      {fields.map((field) => {
+        const id = `signup-${field.name}`;
+        const error = errors[field.name]?.message;
+        return (
+          <Field key={field.name} id={id} label={field.label} error={error}>
+            <Input
+              id={id}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register(field.name)}
+            />
+          </Field>
+        );
+      })}
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+        {isSubmitting ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}
