@@ -94,8 +94,12 @@ describe("POST /api/auth/login", () => {
   it("answers a wrong password and an unknown email with the same generic message", async () => {
     const { request, signUp } = await createTestApp();
     await signUp({ email: "lee@example.com" });
-    const wrongPassword = await request("/api/auth/login", { body: { email: "lee@example.com", password: "wrong-password" } });
-    const unknownEmail = await request("/api/auth/login", { body: { email: "who@example.com", password: "wrong-password" } });
+    const wrongPassword = await request("/api/auth/login", {
+      body: { email: "lee@example.com", password: "wrong-password" },
+    });
+    const unknownEmail = await request("/api/auth/login", {
+      body: { email: "who@example.com", password: "wrong-password" },
+    });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({
@@ -116,7 +120,8 @@ describe("POST /api/auth/login", () => {
 
   it("throttles attempts per email with a readable 429", async () => {
     const { request } = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: "3" } });
-    const attempt = () => request("/api/auth/login", { body: { email: "lee@example.com", password: "wrong-password" } });
+    const attempt = () =>
+      request("/api/auth/login", { body: { email: "lee@example.com", password: "wrong-password" } });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -128,7 +133,8 @@ describe("POST /api/auth/login", () => {
   it("counts the window again after a minute", async () => {
     let now = new Date("2026-11-21T10:00:10Z");
     const { request } = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: "1" }, now: () => now });
-    const attempt = () => request("/api/auth/login", { body: { email: "lee@example.com", password: "wrong-password" } });
+    const attempt = () =>
+      request("/api/auth/login", { body: { email: "lee@example.com", password: "wrong-password" } });
     expect((await attempt()).status).toBe(401);
     expect((await attempt()).status).toBe(429);
     now = new Date("2026-11-21T10:01:10Z");

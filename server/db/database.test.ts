@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { parseEnv } from "../env";
+import { createLogger } from "../logger";
+import { buildDeps } from "../start";
+import { cookieFrom } from "../test/test-app";
+import { openDatabase } from "./client";
+import { users } from "./schema";
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-db-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function signUpThrough(deps: Awaited<ReturnType<typeof buildDeps>>, email: string) {
+  const app = createApp(deps);
+  const password = "correct-horse-battery";
+  const response = await app.request("/api/auth/sign-up", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Pat Owner", email, password, confirmPassword: password }),
+  });
+  expect(response.status).toBe(201);
+  const session = await app.request("/api/auth/session", { headers: { cookie: cookieFrom(response) } });
+  expect(await session.json()).toMatchObject({ user: { email } });
+}
+
+describe("the production driver (node-postgres)", () => {
+  it("migrates and serves sign-up and sessions through a PostgreSQL socket", async () => {
+    const pglite = await PGlite.create({ extensions: { vector } });
+    const socket = new PGLiteSocketServer({ db: pglite, port: 0, host: "127.0.0.1", maxConnections: 4 });
+    await socket.start();
+    cleanups.push(async () => {
+      await socket.stop();
+      await pglite.close();
+    });
+    const url = `postgres://postgres:postgres@${socket.getServerConn()}/postgres`;
+    const env = parseEnv({ LOG_LEVEL: "silent", DATABASE_URL: url });
+    const database = await openDatabase({ kind: "postgres", url, maxConnections: 4 });
+    cleanups.push(() => database.close());
+    expect(database.driver).toBe("node-postgres");
+
+    const deps = await buildDeps({ env, log: createLogger("silent"), database });
+    await signUpThrough(deps, "pat@example.com");
+    // Concurrent queries over several pooled connections.
+    const counts = await Promise.all(
+      Array.from({ length: 6 }, () => database.db.select({ n: sql<number>`count(*)::int` }).from(users)),
+    );
+    expect(counts.map(([row]) => row?.n)).toEqual([1, 1, 1, 1, 1, 1]);
+    const extension = await database.db.execute(sql`select extname from pg_extension where extname = 'vector'`);
+    expect(extension.rows).toHaveLength(1);
+  });
+});
+
+describe("the embedded database (PGlite in DATA_DIR)", () => {
+  it("keeps data across a restart", async () => {
+    const dataDir = tempDir();
+    const env = parseEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir });
+    const first = await buildDeps({ env, log: createLogger("silent") });
+    await signUpThrough(first, "keep@example.com");
+    await first.database.close();
+
+    const second = await buildDeps({ env, log: createLogger("silent") });
+    cleanups.push(() => second.database.close());
+    const rows = await second.db.select({ email: users.email }).from(users);
+    expect(rows).toEqual([{ email: "keep@example.com" }]);
+  });
+
+  it("refuses a data folder another running server holds, with a clear message", async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ kind: "pglite", dataDir });
+    cleanups.push(() => first.close());
+    // A lock held by another live process (this test's parent stands in for it).
+    fs.writeFileSync(path.join(dataDir, "server.lock"), String(process.ppid));
+    await expect(openDatabase({ kind: "pglite", dataDir })).rejects.toThrow(
+      /is in use by another running server \(pid \d+\)/,
+    );
+    fs.writeFileSync(path.join(dataDir, "server.lock"), String(process.pid));
+  });
+
+  it("takes over a stale lock left by a process that is gone", async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "server.lock"), "999999999");
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    cleanups.push(() => database.close());
+    expect(await database.ping()).toBe(true);
+  });
+});
+
+describe("configuration", () => {
+  it("names every bad variable and what it expects", () => {
+    expect(() => parseEnv({ PORT: "abc", CONTEXT_ENABLED: "maybe", AVAILABLE_DIRECTORS: "martha,zed" })).toThrow(
+      /PORT[\s\S]*CONTEXT_ENABLED[\s\S]*AVAILABLE_DIRECTORS/,
+    );
+  });
+
+  it("accepts OPENAI_API_KEY and counts a base URL alone as a configured provider", () => {
+    expect(parseEnv({ OPENAI_API_KEY: "k" })).toMatchObject({ AI_API_KEY: "k", AI_CONFIGURED: true });
+    expect(parseEnv({ AI_BASE_URL: "http://localhost:11434/v1" })).toMatchObject({ AI_CONFIGURED: true });
+    expect(parseEnv({})).toMatchObject({ AI_CONFIGURED: false, PORT: 3000, DATA_DIR: "./data" });
+  });
+});
