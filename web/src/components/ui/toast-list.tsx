@@ -3,8 +3,12 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../../shared/
 import { cn } from "../../lib/cn";
 import { dismissToast, useToasts } from "./use-toast";
 
-/** Renders the toast store with Radix Toast: F8 focuses the region, Escape or a swipe dismisses. */
-export function Toaster() {
+/**
+ * The toast store rendered with Radix Toast (spec section 4): newest first, at
+ * most five (the store keeps five), 5000 ms each; F8 focuses the region, and
+ * Escape or a swipe right past 50 px dismisses.
+ */
+export function ToastList() {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider
@@ -12,41 +16,58 @@ export function Toaster() {
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
     >
-      {toasts.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(item.id);
-          }}
-          data-variant={item.variant ?? "default"}
-          className={cn(
-            "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg transition-all",
-            "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
-            "data-[state=closed]:opacity-0 data-[state=open]:opacity-100",
-            item.variant === "destructive"
-              ? "border-red-700 bg-red-700 text-white"
-              : "border-slate-200 bg-white text-slate-900",
-          )}
-        >
-          <div className="grid gap-1">
-            {item.title ? (
-              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            ) : null}
-            {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
-            ) : null}
-          </div>
-          {item.action}
-          <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute top-2 right-2 rounded-md p-1 text-current opacity-70 hover:opacity-100"
+      {toasts.map((item) => {
+        const destructive = item.variant === "destructive";
+        return (
+          <ToastPrimitive.Root
+            key={item.id}
+            open={item.open}
+            onOpenChange={(open) => {
+              if (!open) dismissToast(item.id);
+            }}
+            data-variant={destructive ? "destructive" : "default"}
+            className={cn(
+              "pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-11 shadow-lg transition-[opacity,transform] duration-200 motion-reduce:transition-none",
+              "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x)",
+              "data-[state=closed]:opacity-0 data-[state=open]:opacity-100",
+              destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
+            )}
           >
-            <span aria-hidden="true">×</span>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]" />
+            <div className="grid min-w-0 gap-1">
+              {item.title ? (
+                <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+              ) : null}
+              {item.description ? (
+                <ToastPrimitive.Description className={cn("text-sm", destructive ? "text-red-50" : "text-slate-600")}>
+                  {item.description}
+                </ToastPrimitive.Description>
+              ) : null}
+            </div>
+            {item.action}
+            <ToastPrimitive.Close
+              aria-label="Close"
+              className={cn(
+                "absolute top-2.5 right-2.5 grid h-7 w-7 place-items-center rounded-md",
+                destructive
+                  ? "text-red-50 hover:bg-red-800 focus-visible:outline-white"
+                  : "text-slate-500 hover:bg-slate-100 hover:text-slate-900",
+              )}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        );
+      })}
+      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }
