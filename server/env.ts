@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTEXT_MATCH_COUNT, CONTEXT_MATCH_THRESHOLD } from "../shared/constants";
+import { CONTEXT_MATCH_COUNT, CONTEXT_MATCH_THRESHOLD, FIRST_TOKEN_TIMEOUT_MS } from "../shared/constants";
 import { DEFAULT_AVAILABLE_DIRECTORS, DIRECTOR_IDS } from "../shared/directors";
 
 /**
@@ -57,6 +57,7 @@ export const envSchema = z.object({
 
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(FIRST_TOKEN_TIMEOUT_MS),
 
   CONTACT_EMAIL: z.email().default("hello@directors.example"),
   DEMO_VIDEO_URL: optionalText,
