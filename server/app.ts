@@ -12,6 +12,8 @@ import { handleError } from "./http/error-handler";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { healthRoutes } from "./routes/health/health.routes";
+import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
+import { planRoutes } from "./routes/plans/plans.routes";
 
 /** The whole HTTP surface: the JSON/streaming API under /api and the built browser app. */
 export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
@@ -63,6 +65,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/config", configRoutes(deps));
   app.route("/api/auth", authRoutes(deps));
+  app.route("/api/plans", planRoutes(deps));
+  app.route("/api/onboarding", onboardingRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

@@ -11,3 +11,17 @@ export async function getBusinessProfile(db: Database, userId: string): Promise<
     .where(eq(businessProfiles.userId, userId));
   return row?.answers;
 }
+
+/** Stores the ten validated answers, replacing any earlier ones. */
+export async function saveBusinessProfile(
+  db: Database,
+  userId: string,
+  answers: OnboardingData,
+  now: Date,
+): Promise<OnboardingData> {
+  await db
+    .insert(businessProfiles)
+    .values({ userId, answers, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: businessProfiles.userId, set: { answers, updatedAt: now } });
+  return answers;
+}

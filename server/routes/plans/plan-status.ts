@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type Plan, findPlan } from "../../../shared/plans";
+import { findPlan, type Plan } from "../../../shared/plans";
 import { subscriptions } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -18,7 +18,10 @@ export type PlanStatus = {
 };
 
 /** The user's current plan and trial state, or undefined before a plan is chosen. */
-export async function getPlanStatus(deps: Pick<AppDeps, "db" | "now">, userId: string): Promise<PlanStatus | undefined> {
+export async function getPlanStatus(
+  deps: Pick<AppDeps, "db" | "now">,
+  userId: string,
+): Promise<PlanStatus | undefined> {
   const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   if (!row) return undefined;
   const plan = findPlan(row.planId);

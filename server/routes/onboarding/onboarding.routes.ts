@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { type OnboardingData, onboardingSchema } from "../../../shared/onboarding";
+import type { AppEnv } from "../../app-env";
+import { requireUser } from "../../auth/require-user";
+import type { AppDeps } from "../../deps";
+import { readJson } from "../../http/read-json";
+import { getBusinessProfile, saveBusinessProfile } from "./business-profile";
+
+export type OnboardingResponse = { profile: OnboardingData | null };
+
+/** The signed-in user's business profile: read it, or store all ten answers at once. */
+export function onboardingRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireUser(deps.auth))
+    .get("/", async (c) => {
+      const profile = await getBusinessProfile(deps.db, c.get("user").id);
+      return c.json<OnboardingResponse>({ profile: profile ?? null });
+    })
+    .put("/", async (c) => {
+      const answers = await readJson(c, onboardingSchema, "validation:onboarding");
+      const userId = c.get("user").id;
+      const profile = await saveBusinessProfile(deps.db, userId, answers, deps.now());
+      return c.json<OnboardingResponse>({ profile });
+    });
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { ONBOARDING_FIELDS, type OnboardingData } from "../../../shared/onboarding";
+import { createTestApp } from "../../test/test-app";
+import { getBusinessProfile } from "./business-profile";
+
+const PROFILE: OnboardingData = {
+  businessName: "Bright Bean",
+  industry: "Coffee",
+  description: "We roast coffee in small batches.",
+  target: "Coffee lovers who work from home.",
+  products: "Whole beans and subscriptions.",
+  goals: "Double our subscribers this year.",
+  challenges: "Green coffee prices are rising fast.",
+  competitors: "Two chains",
+  uniqueValue: "We roast to order within 48 hours.",
+  metrics: "Revenue",
+};
+
+describe("the business profile", () => {
+  it("refuses reading and saving without a session", async () => {
+    const { request } = await createTestApp();
+    const read = await request("/api/onboarding");
+    expect(read.status).toBe(401);
+    expect(await read.json()).toMatchObject({ error: { code: "unauthorized:session" } });
+    const save = await request("/api/onboarding", { method: "PUT", body: PROFILE });
+    expect(save.status).toBe(401);
+  });
+
+  it("is empty before onboarding, then stores and returns all ten answers, trimmed", async () => {
+    const { request, signUp, db } = await createTestApp();
+    const { cookie, user } = await signUp();
+    expect(await (await request("/api/onboarding", { cookie })).json()).toEqual({ profile: null });
+
+    const padded = { ...PROFILE, businessName: "  Bright Bean  ", sneaky: "not stored" };
+    const saved = await request("/api/onboarding", { method: "PUT", cookie, body: padded });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ profile: PROFILE });
+
+    expect(await (await request("/api/onboarding", { cookie })).json()).toEqual({ profile: PROFILE });
+    // The one server function other features read the profile through.
+    expect(await getBusinessProfile(db, user.id)).toEqual(PROFILE);
+  });
+
+  it("replaces the answers when onboarding is submitted again", async () => {
+    const { request, signUp } = await createTestApp();
+    const { cookie } = await signUp();
+    await request("/api/onboarding", { method: "PUT", cookie, body: PROFILE });
+    const edited = { ...PROFILE, goals: "Open a third café by next autumn." };
+    expect((await request("/api/onboarding", { method: "PUT", cookie, body: edited })).status).toBe(200);
+    expect(await (await request("/api/onboarding", { cookie })).json()).toEqual({ profile: edited });
+  });
+
+  it("checks every field with the spec's rule and message", async () => {
+    const { request, signUp } = await createTestApp();
+    const { cookie } = await signUp();
+    const expected = {
+      businessName: [1, "Business name is required"],
+      industry: [1, "Industry is required"],
+      description: [10, "Please provide a more detailed description"],
+      target: [10, "Please describe your target audience"],
+      products: [10, "Please describe your products/services"],
+      goals: [10, "Please describe your business goals"],
+      challenges: [10, "Please describe your current challenges"],
+      competitors: [5, "Please list some competitors"],
+      uniqueValue: [10, "Please describe your unique value proposition"],
+      metrics: [5, "Please describe how you measure success"],
+    } as const;
+    expect(ONBOARDING_FIELDS.map((field) => field.name)).toEqual(Object.keys(expected));
+
+    for (const [name, [min, message]] of Object.entries(expected)) {
+      // One character short, padded with spaces that do not count.
+      const tooShort = `  ${"x".repeat(min - 1)}  `;
+      const refused = await request("/api/onboarding", {
+        method: "PUT",
+        cookie,
+        body: { ...PROFILE, [name]: tooShort },
+      });
+      expect(refused.status, name).toBe(400);
+      expect(await refused.json(), name).toEqual({
+        error: { code: "validation:onboarding", message: "Some answers need attention.", fields: { [name]: message } },
+      });
+
+      const exact = await request("/api/onboarding", {
+        method: "PUT",
+        cookie,
+        body: { ...PROFILE, [name]: "y".repeat(min) },
+      });
+      expect(exact.status, name).toBe(200);
+    }
+  });
+
+  it("names every missing answer, and stores nothing", async () => {
+    const { request, signUp } = await createTestApp();
+    const { cookie } = await signUp();
+    const response = await request("/api/onboarding", { method: "PUT", cookie, body: {} });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields).toEqual(
+      Object.fromEntries(ONBOARDING_FIELDS.map((field) => [field.name, field.message])),
+    );
+    expect(await (await request("/api/onboarding", { cookie })).json()).toEqual({ profile: null });
+  });
+
+  it("refuses an answer over 5,000 characters", async () => {
+    const { request, signUp } = await createTestApp();
+    const { cookie } = await signUp();
+    const response = await request("/api/onboarding", {
+      method: "PUT",
+      cookie,
+      body: { ...PROFILE, description: "x".repeat(5001) },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { fields: { description: "Please keep this answer under 5,000 characters" } },
+    });
+  });
+
+  it("never shows or changes another user's profile", async () => {
+    const { request, signUp } = await createTestApp();
+    const owner = await signUp();
+    const other = await signUp();
+    await request("/api/onboarding", { method: "PUT", cookie: owner.cookie, body: PROFILE });
+
+    expect(await (await request("/api/onboarding", { cookie: other.cookie })).json()).toEqual({ profile: null });
+
+    const theirs = { ...PROFILE, businessName: "Other Shop" };
+    await request("/api/onboarding", { method: "PUT", cookie: other.cookie, body: theirs });
+    expect(await (await request("/api/onboarding", { cookie: owner.cookie })).json()).toEqual({ profile: PROFILE });
+    expect(await (await request("/api/onboarding", { cookie: other.cookie })).json()).toEqual({ profile: theirs });
+  });
+});

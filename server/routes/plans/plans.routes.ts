@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import {
+  type CurrentPlan,
+  type CurrentPlanResponse,
+  type SelectPlanResponse,
+  selectPlanSchema,
+} from "../../../shared/plan-selection";
+import type { AppEnv } from "../../app-env";
+import { requireUser } from "../../auth/require-user";
+import type { AppDeps } from "../../deps";
+import { readJson } from "../../http/read-json";
+import { getBusinessProfile } from "../onboarding/business-profile";
+import { choosePlan } from "./choose-plan";
+import { getPlanStatus, type PlanStatus } from "./plan-status";
+
+/** The signed-in user's plan: read it, or choose one. */
+export function planRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireUser(deps.auth))
+    .get("/current", async (c) => {
+      const status = await getPlanStatus(deps, c.get("user").id);
+      return c.json<CurrentPlanResponse>({ plan: status ? toCurrentPlan(status) : null });
+    })
+    .post("/select", async (c) => {
+      const { planId } = await readJson(c, selectPlanSchema, "validation:request");
+      const userId = c.get("user").id;
+      const status = await choosePlan(deps, userId, planId);
+      const profile = await getBusinessProfile(deps.db, userId);
+      return c.json<SelectPlanResponse>({
+        plan: toCurrentPlan(status),
+        next: profile ? "/select-department" : "/onboarding",
+      });
+    });
+}
+
+function toCurrentPlan(status: PlanStatus): CurrentPlan {
+  return {
+    planId: status.plan.id,
+    chosenAt: status.chosenAt.toISOString(),
+    trialEndsAt: status.trialEndsAt?.toISOString() ?? null,
+    trialEnded: status.trialEnded,
+    trialDaysLeft: status.trialDaysLeft,
+    trialUsed: status.trialUsed,
+  };
+}
