@@ -9,11 +9,14 @@ import type { AppEnv } from "./app-env";
 import type { AppDeps } from "./deps";
 import { AppError } from "./http/app-error";
 import { handleError } from "./http/error-handler";
+import { accountRoutes } from "./routes/account/account.routes";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
 import { planRoutes } from "./routes/plans/plans.routes";
+import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
+import { directorDataRoutes } from "./routes/settings/director-data.routes";
 
 /** The whole HTTP surface: the JSON/streaming API under /api and the built browser app. */
 export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
@@ -65,6 +68,9 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/config", configRoutes(deps));
   app.route("/api/auth", authRoutes(deps));
+  app.route("/api/account", accountRoutes(deps));
+  app.route("/api/settings/ai", aiStatusRoutes(deps));
+  app.route("/api/settings/directors", directorDataRoutes(deps));
   app.route("/api/plans", planRoutes(deps));
   app.route("/api/onboarding", onboardingRoutes(deps));
 

@@ -1,0 +1,155 @@
+import { asc, eq } from "drizzle-orm";
+import {
+  accounts,
+  businessProfiles,
+  contextPieces,
+  conversations,
+  directorTrainings,
+  messages,
+  sessions,
+  subscriptions,
+  userContexts,
+  users,
+} from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { getPlanStatus } from "../plans/plan-status";
+
+export const EXPORT_FORMAT = "directors-export/1";
+
+/**
+ * Everything stored about one user, for "Export my data". Columns are listed
+ * one by one so a password hash, a session token or a provider token can never
+ * slip in; embeddings are left out because they are derived from the texts.
+ */
+export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: string) {
+  const { db } = deps;
+  const [account] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      image: users.image,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) throw new AppError("unauthorized:session");
+
+  const [signInMethods, activeSessions, [subscription], planStatus, [profile], trainings, contexts, pieces] =
+    await Promise.all([
+      db
+        .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
+        .from(accounts)
+        .where(eq(accounts.userId, userId)),
+      db
+        .select({
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(asc(sessions.createdAt)),
+      db
+        .select({
+          planId: subscriptions.planId,
+          chosenAt: subscriptions.chosenAt,
+          trialStartedAt: subscriptions.trialStartedAt,
+          trialEndsAt: subscriptions.trialEndsAt,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId)),
+      getPlanStatus(deps, userId),
+      db
+        .select({
+          answers: businessProfiles.answers,
+          createdAt: businessProfiles.createdAt,
+          updatedAt: businessProfiles.updatedAt,
+        })
+        .from(businessProfiles)
+        .where(eq(businessProfiles.userId, userId)),
+      db
+        .select({
+          directorId: directorTrainings.directorId,
+          answers: directorTrainings.answers,
+          trainedAt: directorTrainings.trainedAt,
+          indexedAt: directorTrainings.indexedAt,
+        })
+        .from(directorTrainings)
+        .where(eq(directorTrainings.userId, userId))
+        .orderBy(asc(directorTrainings.trainedAt)),
+      db
+        .select({
+          department: userContexts.department,
+          contextText: userContexts.contextText,
+          createdAt: userContexts.createdAt,
+        })
+        .from(userContexts)
+        .where(eq(userContexts.userId, userId))
+        .orderBy(asc(userContexts.department)),
+      db
+        .select({
+          department: contextPieces.department,
+          sourceField: contextPieces.sourceField,
+          content: contextPieces.content,
+          createdAt: contextPieces.createdAt,
+        })
+        .from(contextPieces)
+        .where(eq(contextPieces.userId, userId))
+        .orderBy(asc(contextPieces.department), asc(contextPieces.sourceField)),
+    ]);
+
+  const [threads, allMessages] = await Promise.all([
+    db
+      .select({
+        id: conversations.id,
+        directorId: conversations.directorId,
+        createdAt: conversations.createdAt,
+        clearedAt: conversations.clearedAt,
+      })
+      .from(conversations)
+      .where(eq(conversations.userId, userId))
+      .orderBy(asc(conversations.createdAt)),
+    db
+      .select({
+        id: messages.id,
+        conversationId: messages.conversationId,
+        sender: messages.sender,
+        content: messages.content,
+        status: messages.status,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(eq(messages.userId, userId))
+      .orderBy(asc(messages.createdAt)),
+  ]);
+
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: deps.now().toISOString(),
+    account: { ...account, signInMethods, sessions: activeSessions },
+    plan: subscription
+      ? {
+          ...subscription,
+          name: planStatus?.plan.name ?? subscription.planId,
+          trialEnded: planStatus?.trialEnded ?? false,
+        }
+      : null,
+    businessProfile: profile ?? null,
+    directorTrainings: trainings,
+    directorContexts: contexts,
+    contextPieces: pieces,
+    conversations: threads.map((thread) => ({
+      ...thread,
+      messages: allMessages
+        .filter((message) => message.conversationId === thread.id)
+        .map(({ conversationId: _conversationId, ...message }) => message),
+    })),
+  };
+}
+
+export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;

@@ -1,0 +1,94 @@
+import { APIError } from "better-auth/api";
+import { Hono } from "hono";
+import {
+  CURRENT_PASSWORD_WRONG,
+  changePasswordSchema,
+  DELETE_EMAIL_MISMATCH,
+  deleteAccountSchema,
+  emailMatches,
+  updateNameSchema,
+} from "../../../shared/account-schemas";
+import type { AppEnv } from "../../app-env";
+import { requireUser } from "../../auth/require-user";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { throttle } from "../../http/rate-limit";
+import { readJson } from "../../http/read-json";
+import { exportAccount } from "./account-export";
+import { accountOverview } from "./account-overview";
+import { deleteAccount } from "./delete-account";
+
+/** The owner's account and data: overview, name, password, sessions, export and deletion. */
+export function accountRoutes(deps: AppDeps) {
+  const { auth, db, env } = deps;
+
+  return new Hono<AppEnv>()
+    .use(requireUser(auth))
+    .get("/", async (c) => c.json(await accountOverview(deps, c.get("user"))))
+    .patch("/", async (c) => {
+      const input = await readJson(c, updateNameSchema, "validation:account");
+      const { headers } = await auth.api.updateUser({
+        body: { name: input.name },
+        headers: c.req.raw.headers,
+        returnHeaders: true,
+      });
+      forwardCookies(headers, c.res.headers);
+      const user = c.get("user");
+      return c.json({ user: { id: user.id, name: input.name, email: user.email } });
+    })
+    .post("/password", async (c) => {
+      const input = await readJson(c, changePasswordSchema, "validation:account");
+      const user = c.get("user");
+      // A stolen session must not be a way to guess the password.
+      await throttle(db, {
+        keys: [`account:password:${user.id}`],
+        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+        code: "rate_limit:auth",
+        now: deps.now(),
+      });
+      try {
+        const { headers } = await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
+        // Every session was revoked; this device gets a new one in the cookie.
+        forwardCookies(headers, c.res.headers);
+        return c.json({ ok: true });
+      } catch (error) {
+        if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
+          throw new AppError("validation:account", { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });
+        }
+        throw error;
+      }
+    })
+    .post("/sign-out-everywhere", async (c) => {
+      const { headers } = await auth.api.revokeSessions({ headers: c.req.raw.headers, returnHeaders: true });
+      forwardCookies(headers, c.res.headers);
+      return c.json({ ok: true });
+    })
+    .get("/export", async (c) => {
+      const data = await exportAccount(deps, c.get("user").id);
+      const day = data.exportedAt.slice(0, 10);
+      c.header("Content-Disposition", `attachment; filename="directors-data-${day}.json"`);
+      c.header("Cache-Control", "no-store");
+      return c.body(JSON.stringify(data, null, 2), 200, { "Content-Type": "application/json; charset=utf-8" });
+    })
+    .delete("/", async (c) => {
+      const input = await readJson(c, deleteAccountSchema, "validation:account");
+      const user = c.get("user");
+      if (!emailMatches(input.email, user.email)) {
+        throw new AppError("validation:account", { fields: { email: DELETE_EMAIL_MISMATCH } });
+      }
+      await deleteAccount(deps, user);
+      // The session row is gone with the account; signing out now only expires the cookie.
+      const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+      forwardCookies(headers, c.res.headers);
+      c.get("log").info({ userId: user.id }, "account deleted");
+      return c.json({ ok: true });
+    });
+}
+
+function forwardCookies(from: Headers, to: Headers) {
+  for (const cookie of from.getSetCookie()) to.append("set-cookie", cookie);
+}

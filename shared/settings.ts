@@ -1,0 +1,36 @@
+import type { DirectorId } from "./directors";
+import type { OnboardingData } from "./onboarding";
+import type { PlanId } from "./plans";
+
+/** What the settings API returns (dates as ISO strings). */
+
+/** GET /api/account: everything the settings screen shows about the signed-in owner. */
+export type AccountOverview = {
+  user: { id: string; name: string; email: string; createdAt: string };
+  /** null before a plan is chosen. */
+  plan: {
+    id: PlanId;
+    name: string;
+    price: string;
+    trialEndsAt: string | null;
+    trialEnded: boolean;
+    /** Whole days left in the free trial, rounded up; null when not on the trial. */
+    trialDaysLeft: number | null;
+  } | null;
+  /** The ten onboarding answers; null before onboarding is completed. */
+  profile: OnboardingData | null;
+  directors: Array<{
+    id: DirectorId;
+    state: "trained" | "available" | "over_limit" | "unavailable";
+    trainedAt: string | null;
+  }>;
+};
+
+/** GET /api/settings/ai: what is configured, never a key or a URL with credentials. */
+export type AiStatus = {
+  chat: { configured: boolean; model: string | null };
+  embedding: { configured: boolean; model: string | null };
+  context: { enabled: boolean };
+  /** The provider's address without credentials, query or fragment; null when none is configured. */
+  endpoint: string | null;
+};
