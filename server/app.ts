@@ -11,6 +11,7 @@ import { AppError } from "./http/app-error";
 import { handleError } from "./http/error-handler";
 import { accountRoutes } from "./routes/account/account.routes";
 import { authRoutes } from "./routes/auth/auth.routes";
+import { chatRoutes } from "./routes/chat/chat.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/config", configRoutes(deps));
   app.route("/api/auth", authRoutes(deps));
+  app.route("/api/chat", chatRoutes(deps));
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/settings/ai", aiStatusRoutes(deps));
   app.route("/api/settings/directors", directorDataRoutes(deps));

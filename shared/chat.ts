@@ -49,10 +49,6 @@ export type ChatHistory = {
   messages: ChatMessage[];
 };
 
-/** GET /api/chat: which directors this user can open in the chat sidebar. */
-export type ChatDirectorState = "trained" | "available" | "over_limit" | "unavailable";
-export type ChatDirectors = { directors: Array<{ id: DirectorId; state: ChatDirectorState }> };
-
 /** Metadata sent with a streamed answer, so the browser shows it like a stored one. */
 export type ChatAnswerMetadata = {
   messageId?: string;

@@ -30,7 +30,13 @@ export type ChatScript =
 
 export type EmbeddingScript = { fail: ScriptedFailure } | { delayMs: number };
 
-export type RecordedRequest = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+export type RecordedRequest = {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  /** performance.now() when the request arrived, for benchmarks. */
+  receivedAt: number;
+};
 
 export type FakeAiServer = {
   /** Base URL to use as AI_BASE_URL, ending in /v1. */
@@ -87,6 +93,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
   };
 
   const server = http.createServer(async (req, res) => {
+    const receivedAt = performance.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: Record<string, unknown> = {};
@@ -96,7 +103,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       return sendError(res, { status: 400, message: "invalid json" });
     }
     const path = req.url ?? "";
-    requests.push({ path, headers: req.headers, body });
+    requests.push({ path, headers: req.headers, body, receivedAt });
 
     if (req.method === "POST" && path.endsWith("/embeddings")) {
       const script = embeddingScripts.shift();
@@ -148,6 +155,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       send({ role: "assistant", content: "" }, null);
       for (const [index, piece] of pieces.entries()) {
         if (script.cutAfterChunks !== undefined && index >= script.cutAfterChunks) {
+          // Let what was written reach the client before the connection drops.
+          await delay(20);
           res.destroy();
           return;
         }

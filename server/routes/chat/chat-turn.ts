@@ -1,0 +1,205 @@
+import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageStreamWriter } from "ai";
+import type { Context } from "hono";
+import { type ChatAnswerMetadata, type ChatMessageStatus, chatTurnSchema } from "../../../shared/chat";
+import type { Director } from "../../../shared/directors";
+import type { ErrorCode } from "../../../shared/errors";
+import { type BusinessContext, buildChatPrompt, loadOwnContext } from "../../ai/chat-prompt";
+import { errorCodeFor, openAnswerStream } from "../../ai/chat-stream";
+import { type AiError, classifyAiError } from "../../ai/retry";
+import type { AppEnv } from "../../app-env";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { throttle } from "../../http/rate-limit";
+import { readJson } from "../../http/read-json";
+import type { Logger } from "../../logger";
+import { requireDirectorAccess } from "../directors/director-access";
+import { activeConversation, conversationMessages, insertMessage, replaceAnswer, toChatMessage } from "./conversations";
+import { retrievePieces } from "./retrieve-pieces";
+
+/**
+ * One chat turn: validate → store the owner's message → gather context → build
+ * the prompt → stream the answer → store the answer as it ended (complete,
+ * stopped or failed). Failures before the first token are JSON errors; later
+ * ones are error parts in the stream. Either way the stored answer says so.
+ */
+export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
+  const user = c.get("user");
+  const log = c.get("log");
+  const turn = await readJson(c, chatTurnSchema, "validation:chat");
+  const { director } = await requireDirectorAccess(deps, user.id, c.req.param("directorId") ?? "");
+  await throttle(deps.db, {
+    keys: [`chat:user:${user.id}`],
+    limit: deps.env.CHAT_RATE_LIMIT_PER_MINUTE,
+    code: "rate_limit:chat",
+    now: deps.now(),
+  });
+  // Read before any await that may outlive the connection, so a stop is seen.
+  const signal = c.req.raw.signal;
+
+  const conversation = await activeConversation(deps.db, user.id, director.id, deps.now());
+  const rows = await conversationMessages(deps.db, user.id, conversation.id);
+
+  let question: (typeof rows)[number];
+  let history: typeof rows;
+  let retryOf: string | undefined;
+  if (turn.retry) {
+    const last = rows.at(-1);
+    const answered = last?.sender === "ai";
+    if (!last || (answered && last.status !== "failed" && last.status !== "stopped")) {
+      throw new AppError("bad_request:api", { message: "There is no failed answer to retry." });
+    }
+    const questionIndex = rows.findLastIndex((row) => row.sender === "user");
+    const found = rows[questionIndex];
+    if (!found) throw new AppError("bad_request:api", { message: "There is no failed answer to retry." });
+    question = found;
+    history = rows.slice(0, questionIndex);
+    retryOf = answered ? last.id : undefined;
+  } else {
+    question = await insertMessage(deps.db, {
+      conversationId: conversation.id,
+      userId: user.id,
+      sender: "user",
+      content: turn.text ?? "",
+      status: "complete",
+      createdAt: after(deps.now(), rows.at(-1)?.createdAt),
+    });
+    history = rows;
+  }
+
+  const storeAnswer = (content: string, status: ChatMessageStatus, errorCode: ErrorCode | null) => {
+    const values = { content, status, errorCode, createdAt: after(deps.now(), question.createdAt) };
+    return retryOf
+      ? replaceAnswer(deps.db, user.id, retryOf, values)
+      : insertMessage(deps.db, { conversationId: conversation.id, userId: user.id, sender: "ai", ...values });
+  };
+
+  if (!deps.ai.chat) {
+    const row = await storeAnswer(notConfiguredReply(director), "complete", "ai:not_configured");
+    return streamResponse(async (writer) => {
+      writeText(writer, row.content);
+      writer.write({ type: "finish", messageMetadata: metadataOf(row) });
+    });
+  }
+
+  let context: BusinessContext | undefined;
+  if (deps.env.CONTEXT_ENABLED) {
+    const [own, pieces] = await Promise.all([
+      loadOwnContext(deps, user.id, director.id),
+      retrievePieces(deps, { userId: user.id, directorId: director.id, question: question.content, signal }, log),
+    ]);
+    context = { ...own, pieces };
+  }
+  const prompt = buildChatPrompt({ director, history, question: question.content, context });
+
+  let answer: Awaited<ReturnType<typeof openAnswerStream>>;
+  try {
+    answer = await openAnswerStream(deps.ai, {
+      ...prompt,
+      signal,
+      firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
+      log,
+    });
+  } catch (raw) {
+    const error = classifyAiError(raw);
+    if (error.tag === "aborted") {
+      await storeAnswer("", "stopped", null);
+      return c.body(null, 204);
+    }
+    const code = errorCodeFor(error.tag);
+    logFailure(log, error, "before the first token");
+    await storeAnswer("", "failed", code);
+    throw new AppError(code);
+  }
+
+  return streamResponse(async (writer) => {
+    const id = "answer";
+    let text = answer.first;
+    let status: ChatMessageStatus = "complete";
+    let errorCode: ErrorCode | null = null;
+    writer.write({ type: "start", messageMetadata: { status: "streaming" } satisfies ChatAnswerMetadata });
+    writer.write({ type: "text-start", id });
+    writer.write({ type: "text-delta", id, delta: answer.first });
+    try {
+      for await (const piece of answer.rest) {
+        text += piece;
+        writer.write({ type: "text-delta", id, delta: piece });
+      }
+    } catch (raw) {
+      const error = classifyAiError(raw);
+      if (error.tag === "aborted") status = "stopped";
+      else {
+        status = "failed";
+        errorCode = errorCodeFor(error.tag);
+        logFailure(log, error, "mid-stream");
+      }
+    }
+    writer.write({ type: "text-end", id });
+    let stored: Awaited<ReturnType<typeof storeAnswer>>;
+    try {
+      stored = await storeAnswer(text, status, errorCode);
+    } catch (error) {
+      log.error({ err: error }, "the answer could not be stored");
+      writer.write({ type: "error", errorText: "server:internal" satisfies ErrorCode });
+      return;
+    }
+    if (errorCode) {
+      writer.write({ type: "message-metadata", messageMetadata: metadataOf(stored) });
+      writer.write({ type: "error", errorText: errorCode });
+      return;
+    }
+    writer.write({ type: "finish", messageMetadata: metadataOf(stored) });
+  });
+}
+
+function streamResponse(execute: (writer: UIMessageStreamWriter) => Promise<void>): Response {
+  return createUIMessageStreamResponse({
+    stream: createUIMessageStream({
+      execute: ({ writer }) => execute(writer),
+      // Only our own codes reach the browser, never provider or database internals.
+      onError: () => "server:internal" satisfies ErrorCode,
+    }),
+    headers: { "cache-control": "no-store" },
+  });
+}
+
+function writeText(writer: UIMessageStreamWriter, text: string) {
+  writer.write({ type: "start" });
+  writer.write({ type: "text-start", id: "answer" });
+  writer.write({ type: "text-delta", id: "answer", delta: text });
+  writer.write({ type: "text-end", id: "answer" });
+}
+
+function metadataOf(row: {
+  id: string;
+  createdAt: Date;
+  status: ChatMessageStatus;
+  errorCode: string | null;
+}): ChatAnswerMetadata {
+  const message = toChatMessage(row as Parameters<typeof toChatMessage>[0]);
+  return { messageId: message.id, createdAt: message.createdAt, status: message.status, errorCode: message.errorCode };
+}
+
+/** The spec's canned reply for a director without an assistant, plus what the server's owner can do about it. */
+export function notConfiguredReply(director: Director): string {
+  return [
+    `${director.name} has no AI assistant configured yet. Please try again later.`,
+    "",
+    "*For the owner of this server:* set `AI_API_KEY` (or `AI_BASE_URL` for a local server such as Ollama) and `CHAT_MODEL`, then restart the app.",
+  ].join("\n");
+}
+
+/** Account problems (quota, key, model name) need the operator; the rest is weather. */
+function logFailure(log: Logger, error: AiError, when: string) {
+  const details = { tag: error.tag, status: error.status, when, err: error.cause ?? error };
+  if (error.tag === "insufficient_quota" || error.tag === "authentication" || error.tag === "model_not_found") {
+    log.error(details, `ai ${error.tag.replaceAll("_", " ")}`);
+  } else {
+    log.warn(details, "ai answer failed");
+  }
+}
+
+/** Message times strictly increase within a conversation, so history keeps its order even on a coarse clock. */
+function after(now: Date, previous: Date | undefined): Date {
+  if (!previous || now.getTime() > previous.getTime()) return now;
+  return new Date(previous.getTime() + 1);
+}

@@ -1,0 +1,505 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ChatHistory } from "../../../shared/chat";
+import { CHAT_MESSAGE_MAX_LENGTH } from "../../../shared/constants";
+import { emptyOnboardingData } from "../../../shared/onboarding";
+import { TRAINING_QUESTIONS } from "../../../shared/training";
+import { PERSONAS } from "../../ai/personas";
+import {
+  businessProfiles,
+  contextPieces,
+  conversations,
+  directorTrainings,
+  messages,
+  subscriptions,
+} from "../../db/schema";
+import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const API_KEY = "sk-test-chat-secret-4242";
+
+let fake: FakeAiServer;
+beforeEach(async () => {
+  fake = await startFakeAiServer();
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+/** The app talking to the local fake AI server; EMBEDDING_MODEL=none keeps retrieval to full-text search. */
+function chatApp(options: { env?: Record<string, string>; now?: () => Date } = {}) {
+  return createTestApp({
+    env: {
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: API_KEY,
+      CHAT_MODEL: "test-chat",
+      EMBEDDING_MODEL: "none",
+      ...options.env,
+    },
+    now: options.now,
+  });
+}
+
+const MARTHA_ANSWERS = Object.fromEntries(
+  TRAINING_QUESTIONS.martha.map((question, index) => [question.name, `Answer ${index + 1} for ${question.name}`]),
+);
+MARTHA_ANSWERS.budget = "We spend $800 a month on Instagram ads and $200 on email tools.";
+
+/** A signed-up owner with a plan, a business profile and Martha trained, created straight in the database. */
+async function owner(
+  app: TestApp,
+  options: { plan?: "free-trial" | "standard" | "premium"; trialEndsAt?: Date; train?: boolean } = {},
+) {
+  const { cookie, user } = await app.signUp();
+  const now = app.deps.now();
+  const plan = options.plan ?? "premium";
+  await app.db.insert(subscriptions).values({
+    userId: user.id,
+    planId: plan,
+    chosenAt: now,
+    trialStartedAt: plan === "free-trial" ? now : null,
+    trialEndsAt: plan === "free-trial" ? (options.trialEndsAt ?? new Date(now.getTime() + 7 * DAY_MS)) : null,
+  });
+  await app.db.insert(businessProfiles).values({
+    userId: user.id,
+    answers: {
+      ...emptyOnboardingData(),
+      businessName: "Bright Bean Coffee Roasters",
+      industry: "Specialty coffee",
+      goals: "Grow subscriptions from 300 to 800 by next autumn.",
+    },
+  });
+  if (options.train !== false) {
+    await app.db
+      .insert(directorTrainings)
+      .values({ userId: user.id, directorId: "martha", answers: MARTHA_ANSWERS, trainedAt: now });
+  }
+  return { cookie, user };
+}
+
+type StreamPart = { type: string; delta?: string; errorText?: string; messageMetadata?: Record<string, unknown> };
+
+/** The UI message stream as its parts (SSE "data:" lines). */
+async function streamParts(response: Response): Promise<StreamPart[]> {
+  const text = await response.text();
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as StreamPart);
+}
+
+function streamedText(parts: StreamPart[]): string {
+  return parts
+    .filter((part) => part.type === "text-delta")
+    .map((part) => part.delta)
+    .join("");
+}
+
+async function ask(app: TestApp, cookie: string, text: string, directorId = "martha") {
+  return app.request(`/api/chat/${directorId}/messages`, { cookie, body: { text } });
+}
+
+async function history(app: TestApp, cookie: string, directorId = "martha"): Promise<ChatHistory> {
+  const response = await app.request(`/api/chat/${directorId}`, { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ChatHistory;
+}
+
+function sentMessages(index: number) {
+  return fake.chatRequests()[index]?.body.messages as Array<{ role: string; content: string }>;
+}
+
+describe("a chat turn", () => {
+  it("streams the answer and stores both messages", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat({ reply: "Focus on **email** first. It converts best for you." });
+
+    const response = await ask(app, cookie, "Which channel should I focus on?");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    expect(response.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
+    const parts = await streamParts(response);
+    expect(streamedText(parts)).toBe("Focus on **email** first. It converts best for you.");
+    expect(parts.filter((part) => part.type === "text-delta").length).toBeGreaterThan(1);
+    const finish = parts.find((part) => part.type === "finish");
+    expect(finish?.messageMetadata).toMatchObject({ status: "complete", errorCode: null });
+
+    const { messages: stored, trained } = await history(app, cookie);
+    expect(trained).toBe(true);
+    expect(stored).toMatchObject([
+      { sender: "user", content: "Which channel should I focus on?", status: "complete" },
+      {
+        sender: "ai",
+        content: "Focus on **email** first. It converts best for you.",
+        status: "complete",
+        errorCode: null,
+      },
+    ]);
+    expect(finish?.messageMetadata?.messageId).toBe(stored[1]?.id);
+    expect(Date.parse(stored[1]?.createdAt ?? "")).toBeGreaterThan(Date.parse(stored[0]?.createdAt ?? ""));
+  });
+
+  it("sends the persona, the business profile, the training answers and the question to the provider", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    await (await ask(app, cookie, "How should I split my ad budget?")).text();
+
+    const [request] = fake.chatRequests();
+    expect(request?.body.model).toBe("test-chat");
+    expect(request?.body.stream).toBe(true);
+    expect(request?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    const sent = sentMessages(0);
+    expect(sent[0]).toEqual({ role: "system", content: PERSONAS.martha });
+    const turn = sent.at(-1);
+    expect(turn?.role).toBe("user");
+    expect(turn?.content).toMatch(/^Context about my business:\n/);
+    expect(turn?.content).toContain("Business name: Bright Bean Coffee Roasters");
+    expect(turn?.content).toContain("Grow subscriptions from 300 to 800 by next autumn.");
+    expect(turn?.content).toContain("We spend $800 a month on Instagram ads and $200 on email tools.");
+    expect(turn?.content).toContain(TRAINING_QUESTIONS.martha[0]?.question);
+    expect(turn?.content).toMatch(/\n\nMy question: How should I split my ad budget\?$/);
+  });
+
+  it("adds retrieved notes from the owner's other context, never another owner's", async () => {
+    const app = await chatApp();
+    const { cookie, user } = await owner(app);
+    const other = await owner(app);
+    await app.db.insert(contextPieces).values([
+      { userId: user.id, department: "finn", sourceField: "funding_sources", content: "A bank loan of $40,000 at 6%." },
+      { userId: other.user.id, department: "finn", sourceField: "funding_sources", content: "Secret bank loan of $9." },
+    ]);
+    await (await ask(app, cookie, "Can I afford more ads with the bank loan?")).text();
+    const turn = sentMessages(0).at(-1)?.content ?? "";
+    expect(turn).toContain("A bank loan of $40,000 at 6%.");
+    expect(turn).not.toContain("Secret bank loan");
+  });
+
+  it("leaves the context out when the context feature is off", async () => {
+    const app = await chatApp({ env: { CONTEXT_ENABLED: "false" } });
+    const { cookie } = await owner(app);
+    await (await ask(app, cookie, "Hello?")).text();
+    expect(sentMessages(0).at(-1)).toEqual({ role: "user", content: "My question: Hello?" });
+  });
+
+  it("still answers, from the profile and answers, when retrieval cannot embed the question", async () => {
+    const app = await chatApp({ env: { EMBEDDING_MODEL: "text-embedding-3-small" } });
+    const { cookie } = await owner(app);
+    fake.queueEmbeddings({ fail: { status: 500 } }, { fail: { status: 500 } });
+    const response = await ask(app, cookie, "What should I post this week?");
+    expect(response.status).toBe(200);
+    expect(streamedText(await streamParts(response))).toContain("What should I post this week?");
+    expect(sentMessages(0).at(-1)?.content).toContain("Bright Bean Coffee Roasters");
+  });
+
+  it("keeps the history in order and sends it with the next question", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat({ reply: "First answer." }, { reply: "Second answer." }, { reply: "Third answer." });
+    for (const question of ["First question?", "Second question?", "Third question?"]) {
+      await (await ask(app, cookie, question)).text();
+    }
+    const { messages: stored } = await history(app, cookie);
+    expect(stored.map((message) => `${message.sender}: ${message.content}`)).toEqual([
+      "user: First question?",
+      "ai: First answer.",
+      "user: Second question?",
+      "ai: Second answer.",
+      "user: Third question?",
+      "ai: Third answer.",
+    ]);
+    const third = sentMessages(2);
+    expect(third.slice(1, -1)).toEqual([
+      { role: "user", content: "First question?" },
+      { role: "assistant", content: "First answer." },
+      { role: "user", content: "Second question?" },
+      { role: "assistant", content: "Second answer." },
+    ]);
+    expect(third.at(-1)?.content).toContain("My question: Third question?");
+  });
+
+  it("keeps the key on the server", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    const streamed = await (await ask(app, cookie, "Hi")).text();
+    const listed = await (await app.request("/api/chat/martha", { cookie })).text();
+    expect(streamed + listed).not.toContain(API_KEY);
+  });
+});
+
+describe("clearing a conversation", () => {
+  it("starts a new conversation and keeps the old one out of view", async () => {
+    const app = await chatApp();
+    const { cookie, user } = await owner(app);
+    await (await ask(app, cookie, "Before clearing?")).text();
+
+    const cleared = await app.request("/api/chat/martha/clear", { cookie, method: "POST" });
+    expect(cleared.status).toBe(200);
+    expect((await history(app, cookie)).messages).toEqual([]);
+
+    await (await ask(app, cookie, "After clearing?")).text();
+    expect(sentMessages(1).slice(1, -1)).toEqual([]);
+    expect((await history(app, cookie)).messages.map((message) => message.content)).toEqual([
+      "After clearing?",
+      expect.stringContaining("After clearing?"),
+    ]);
+
+    const rows = await app.db.select().from(conversations).where(eq(conversations.userId, user.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((row) => row.clearedAt !== null)).toHaveLength(1);
+  });
+});
+
+describe("who can chat", () => {
+  it("keeps every owner's conversations to themselves", async () => {
+    const app = await chatApp();
+    const alice = await owner(app);
+    const bob = await owner(app);
+    await (await ask(app, alice.cookie, "Alice's private question")).text();
+
+    expect((await history(app, bob.cookie)).messages).toEqual([]);
+    await app.request("/api/chat/martha/clear", { cookie: bob.cookie, method: "POST" });
+    expect((await history(app, alice.cookie)).messages).toHaveLength(2);
+
+    await (await ask(app, bob.cookie, "Bob's question")).text();
+    expect(JSON.stringify(sentMessages(1))).not.toContain("Alice's private question");
+  });
+
+  it("needs a session", async () => {
+    const app = await chatApp();
+    for (const [path, method] of [
+      ["/api/chat/martha", "GET"],
+      ["/api/chat/martha/clear", "POST"],
+    ] as const) {
+      const response = await app.request(path, { method });
+      expect(response.status).toBe(401);
+    }
+    const response = await app.request("/api/chat/martha/messages", { body: { text: "Hi" } });
+    expect(response.status).toBe(401);
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
+
+  it("refuses an unknown director, a director this server does not offer, and a missing plan", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    const unknown = await ask(app, cookie, "Hi", "zed");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      error: { code: "not_found:director", message: "Failed to load director data. Please try again." },
+    });
+    const sam = await ask(app, cookie, "Hi", "sam");
+    expect(sam.status).toBe(403);
+    expect(await sam.json()).toMatchObject({ error: { code: "director:unavailable" } });
+
+    const newcomer = await app.signUp();
+    const noPlan = await ask(app, newcomer.cookie, "Hi");
+    expect(noPlan.status).toBe(402);
+    expect(await noPlan.json()).toMatchObject({ error: { code: "plan:required" } });
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
+
+  it("refuses with plan:trial_ended once the trial is over", async () => {
+    let now = new Date("2026-03-01T10:00:00Z");
+    const app = await chatApp({ now: () => now });
+    const { cookie } = await owner(app, { plan: "free-trial" });
+    expect((await ask(app, cookie, "During the trial")).status).toBe(200);
+    now = new Date(now.getTime() + 8 * DAY_MS);
+    const response = await ask(app, cookie, "After the trial");
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ error: { code: "plan:trial_ended" } });
+    expect((await app.request("/api/chat/martha", { cookie })).status).toBe(402);
+  });
+
+  it("refuses a director beyond the plan's count", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app, { plan: "standard" });
+    const response = await ask(app, cookie, "Hi", "finn");
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: "plan:director_limit" } });
+  });
+
+  it("validates the text: not blank, at most 4,000 characters", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    for (const text of ["   ", "x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1)]) {
+      const response = await ask(app, cookie, text);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(body.error.code).toBe("validation:chat");
+      expect(body.error.fields.text).toBeTruthy();
+    }
+    const missing = await app.request("/api/chat/martha/messages", { cookie, body: {} });
+    expect(missing.status).toBe(400);
+    expect((await ask(app, cookie, "x".repeat(CHAT_MESSAGE_MAX_LENGTH))).status).toBe(200);
+    expect(fake.chatRequests()).toHaveLength(1);
+  });
+
+  it("limits chat turns per owner per minute", async () => {
+    const app = await chatApp({ env: { CHAT_RATE_LIMIT_PER_MINUTE: "2" } });
+    const { cookie } = await owner(app);
+    const other = await owner(app);
+    expect((await ask(app, cookie, "One")).status).toBe(200);
+    expect((await ask(app, cookie, "Two")).status).toBe(200);
+    const third = await ask(app, cookie, "Three");
+    expect(third.status).toBe(429);
+    expect(await third.json()).toEqual({
+      error: {
+        code: "rate_limit:chat",
+        message: "You are sending messages very quickly. Please wait a minute and try again.",
+      },
+    });
+    expect((await ask(app, other.cookie, "Someone else")).status).toBe(200);
+  });
+});
+
+describe("when the AI provider fails", () => {
+  it("retries a 429 before the first token and then answers", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat({ fail: { status: 429 } }, { fail: { status: 503 } }, { reply: "Third time lucky." });
+    const response = await ask(app, cookie, "Are you there?");
+    expect(response.status).toBe(200);
+    expect(streamedText(await streamParts(response))).toBe("Third time lucky.");
+    expect(fake.chatRequests()).toHaveLength(3);
+    expect((await history(app, cookie)).messages.at(-1)).toMatchObject({ status: "complete", errorCode: null });
+  });
+
+  it("does not retry a 400 and stores the answer as failed", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat({ fail: { status: 400 } });
+    const response = await ask(app, cookie, "Bad request?");
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error: { code: "ai:unavailable", message: "Failed to generate a response. Please try again." },
+    });
+    expect(fake.chatRequests()).toHaveLength(1);
+    expect((await history(app, cookie)).messages).toMatchObject([
+      { sender: "user", content: "Bad request?", status: "complete" },
+      { sender: "ai", content: "", status: "failed", errorCode: "ai:unavailable" },
+    ]);
+  });
+
+  it("does not retry an exhausted quota", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat({ fail: { status: 429, code: "insufficient_quota" } });
+    const response = await ask(app, cookie, "Quota?");
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: { code: "ai:unavailable" } });
+    expect(fake.chatRequests()).toHaveLength(1);
+  });
+
+  it("tells the owner the service is busy when rate limiting outlasts the retries", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat(...Array.from({ length: 7 }, () => ({ fail: { status: 429 } })));
+    const response = await ask(app, cookie, "Busy?");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: { code: "ai:rate_limit", message: "The AI service is busy, try again in a minute." },
+    });
+    expect(fake.chatRequests()).toHaveLength(7);
+    expect((await history(app, cookie)).messages.at(-1)).toMatchObject({
+      status: "failed",
+      errorCode: "ai:rate_limit",
+    });
+  });
+
+  it("times out when no first token comes in time", async () => {
+    const app = await chatApp({ env: { CHAT_FIRST_TOKEN_TIMEOUT_MS: "300" } });
+    const { cookie } = await owner(app);
+    fake.queueChat({ reply: "Too late.", firstTokenDelayMs: 2000 });
+    const started = performance.now();
+    const response = await ask(app, cookie, "Slow?");
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({ error: { code: "ai:timeout", message: "Assistant response timed out" } });
+    expect(fake.chatRequests()).toHaveLength(1);
+    expect((await history(app, cookie)).messages.at(-1)).toMatchObject({ status: "failed", errorCode: "ai:timeout" });
+  });
+
+  it("marks a cut stream as failed, keeps what arrived, and sends an error part", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat({ reply: "One two three four five six.", cutAfterChunks: 3 });
+    const response = await ask(app, cookie, "Cut?");
+    expect(response.status).toBe(200);
+    const parts = await streamParts(response);
+    expect(streamedText(parts)).toBe("One two three ");
+    expect(parts.at(-1)).toEqual({ type: "error", errorText: "ai:unavailable" });
+    expect((await history(app, cookie)).messages.at(-1)).toMatchObject({
+      sender: "ai",
+      content: "One two three ",
+      status: "failed",
+      errorCode: "ai:unavailable",
+    });
+  });
+
+  it("answers a failed turn again on retry, in place of the failed answer", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    fake.queueChat({ fail: { status: 400 } }, { reply: "Now it works." });
+    expect((await ask(app, cookie, "Try me")).status).toBe(502);
+
+    const retried = await app.request("/api/chat/martha/messages", { cookie, body: { retry: true } });
+    expect(retried.status).toBe(200);
+    expect(streamedText(await streamParts(retried))).toBe("Now it works.");
+    expect(sentMessages(1).at(-1)?.content).toContain("My question: Try me");
+    expect((await history(app, cookie)).messages).toMatchObject([
+      { sender: "user", content: "Try me" },
+      { sender: "ai", content: "Now it works.", status: "complete", errorCode: null },
+    ]);
+
+    const nothingToRetry = await app.request("/api/chat/martha/messages", { cookie, body: { retry: true } });
+    expect(nothingToRetry.status).toBe(400);
+  });
+
+  it("stores a stopped answer with the text that had arrived", async () => {
+    const app = await chatApp();
+    const { cookie, user } = await owner(app);
+    fake.queueChat({ reply: "word ".repeat(200), chunkDelayMs: 20 });
+    const controller = new AbortController();
+    const response = await app.app.request("/api/chat/martha/messages", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ text: "Stop me" }),
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    await reader?.read();
+    await reader?.read();
+    controller.abort();
+    await reader?.cancel().catch(() => {});
+
+    let answer: typeof messages.$inferSelect | undefined;
+    for (let tries = 0; tries < 100 && !answer; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      [answer] = await app.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.userId, user.id), eq(messages.sender, "ai")));
+    }
+    expect(answer?.status).toBe("stopped");
+    expect(answer?.errorCode).toBeNull();
+    expect(answer?.content.length).toBeLessThan("word ".repeat(200).length);
+  });
+});
+
+describe("without an AI provider", () => {
+  it("answers with the canned reply and stores it", async () => {
+    const app = await createTestApp();
+    const { cookie } = await owner(app);
+    const response = await ask(app, cookie, "Anyone there?");
+    expect(response.status).toBe(200);
+    const text = streamedText(await streamParts(response));
+    expect(text).toContain("Martha has no AI assistant configured yet. Please try again later.");
+    expect(text).toContain("AI_API_KEY");
+    expect(text).toContain("CHAT_MODEL");
+    expect((await history(app, cookie)).messages).toMatchObject([
+      { sender: "user", content: "Anyone there?" },
+      { sender: "ai", content: text, status: "complete", errorCode: "ai:not_configured" },
+    ]);
+  });
+});

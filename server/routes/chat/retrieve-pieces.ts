@@ -1,0 +1,18 @@
+import type { RetrievedPiece } from "../../ai/retrieval";
+import { retrieveContext } from "../../ai/retrieval";
+import type { AppDeps } from "../../deps";
+import type { Logger } from "../../logger";
+
+/** Retrieval for a chat turn: if it fails, the chat goes on without the extra pieces (spec section 7). */
+export async function retrievePieces(
+  deps: AppDeps,
+  input: { userId: string; directorId: string; question: string; signal?: AbortSignal },
+  log: Logger,
+): Promise<RetrievedPiece[]> {
+  try {
+    return await retrieveContext({ ...deps, log }, input);
+  } catch (error) {
+    log.warn({ err: error }, "context retrieval failed; answering without it");
+    return [];
+  }
+}
