@@ -13,11 +13,13 @@ import { accountRoutes } from "./routes/account/account.routes";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { chatRoutes } from "./routes/chat/chat.routes";
 import { configRoutes } from "./routes/config/config.routes";
+import { directorRoutes } from "./routes/directors/directors.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
 import { planRoutes } from "./routes/plans/plans.routes";
 import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
 import { directorDataRoutes } from "./routes/settings/director-data.routes";
+import { trainingRoutes } from "./routes/training/training.routes";
 
 /** The whole HTTP surface: the JSON/streaming API under /api and the built browser app. */
 export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/config", configRoutes(deps));
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/chat", chatRoutes(deps));
+  app.route("/api/directors", directorRoutes(deps));
+  app.route("/api/training", trainingRoutes(deps));
   app.route("/api/account", accountRoutes(deps));
   app.route("/api/settings/ai", aiStatusRoutes(deps));
   app.route("/api/settings/directors", directorDataRoutes(deps));

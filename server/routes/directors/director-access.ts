@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { DirectorState } from "../../../shared/director-states";
 import { DIRECTORS, type Director, type DirectorId, findDirector } from "../../../shared/directors";
 import { canTrainDirector } from "../../../shared/plans";
 import { directorTrainings } from "../../db/schema";
@@ -6,12 +7,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { type PlanStatus, requireActivePlan } from "../plans/plan-status";
 
-/**
- * trained: training stored; available: may be trained on this plan; over_limit:
- * available but the plan's director count is used up; unavailable: not offered
- * by this server's configuration (sam and ben by default).
- */
-export type DirectorState = "trained" | "available" | "over_limit" | "unavailable";
+export type { DirectorState };
 
 export type DirectorStatus = { director: Director; state: DirectorState; trainedAt: Date | null };
 
