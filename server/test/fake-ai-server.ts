@@ -49,6 +49,8 @@ export type FakeAiServer = {
   defaultReply: (messages: Array<{ role: string; content: unknown }>) => string;
   chatRequests(): RecordedRequest[];
   embeddingRequests(): RecordedRequest[];
+  /** The most embedding requests it was answering at the same time. */
+  peakEmbeddingsInFlight(): number;
   close(): Promise<void>;
 };
 
@@ -71,6 +73,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
   const embeddingScripts: EmbeddingScript[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import("node:net").Socket>();
+  let embeddingsInFlight = 0;
+  let peakEmbeddingsInFlight = 0;
 
   const fake: FakeAiServer = {
     url: "",
@@ -85,6 +89,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     },
     chatRequests: () => requests.filter((request) => request.path.endsWith("/chat/completions")),
     embeddingRequests: () => requests.filter((request) => request.path.endsWith("/embeddings")),
+    peakEmbeddingsInFlight: () => peakEmbeddingsInFlight,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -106,6 +111,11 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     requests.push({ path, headers: req.headers, body, receivedAt });
 
     if (req.method === "POST" && path.endsWith("/embeddings")) {
+      embeddingsInFlight += 1;
+      peakEmbeddingsInFlight = Math.max(peakEmbeddingsInFlight, embeddingsInFlight);
+      res.once("close", () => {
+        embeddingsInFlight -= 1;
+      });
       const script = embeddingScripts.shift();
       if (script && "fail" in script) return sendError(res, script.fail);
       if (script && "delayMs" in script) await delay(script.delayMs);
