@@ -1,4 +1,150 @@
-/** Placeholder until this screen is built. */
+import { Link } from "react-router";
+import type { DirectorListResponse } from "../../../../shared/director-states";
+import { ERRORS } from "../../../../shared/errors";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { DirectorCard } from "./director-card";
+import { useDirectors } from "./directors-api";
+
+/** /select-department: the six directors with this user's state for each, from the server. */
 export function SelectDepartmentPage() {
-  return <h1 className="p-8 text-2xl font-bold">Select Your AI Directors</h1>;
+  const directors = useDirectors();
+
+  return (
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-14">
+      <div className="mx-auto w-full max-w-6xl">
+        <header className="max-w-2xl">
+          <p className="text-sm font-semibold text-brand-700">Your leadership team</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Select Your AI Directors
+          </h1>
+          <p className="mt-2 text-slate-600">
+            Train a director with ten questions about how your business works, then chat with them whenever you need
+            advice that fits your business.
+          </p>
+        </header>
+
+        {directors.isPending ? (
+          <DirectorGridSkeleton />
+        ) : directors.isError ? (
+          <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-white p-6 text-center">
+            <p className="font-semibold text-slate-900">We could not load your directors.</p>
+            <p className="mt-1 text-sm text-slate-600">{directors.error.message}</p>
+            <Button className="mt-4" variant="secondary" onClick={() => void directors.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <PlanSummary list={directors.data} />
+            <ul className="mt-6 grid gap-4 sm:gap-5 md:grid-cols-2 lg:grid-cols-3">
+              {directors.data.directors.map((director) => (
+                <li key={director.id} className="flex">
+                  <DirectorCard director={director} plan={directors.data.plan} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+
+        <LevelTwoTraining />
+      </div>
+    </div>
+  );
+}
+
+/** What the plan allows, or why nothing can be trained right now. */
+function PlanSummary({ list }: { list: DirectorListResponse }) {
+  const { plan, trainedCount } = list;
+  if (!plan) {
+    return (
+      <div className="mt-6 flex flex-col gap-3 rounded-xl border border-brand-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <p className="text-sm text-slate-700">Choose a plan to start training your directors.</p>
+        <Button asChild size="sm">
+          <Link to="/subscription">Choose a plan</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (plan.trialEnded) {
+    return (
+      <div
+        role="alert"
+        className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+      >
+        <div>
+          <p className="font-semibold">Your free trial has ended</p>
+          <p className="mt-1 text-sm">{ERRORS["plan:trial_ended"].message}</p>
+        </div>
+        <Button asChild size="sm">
+          <Link to="/subscription?reason=trial_ended">Choose a plan</Link>
+        </Button>
+      </div>
+    );
+  }
+  const allowed = plan.directorCount === 1 ? "1 director" : `${plan.directorCount} directors`;
+  return (
+    <p className="mt-6 inline-flex flex-wrap items-center gap-x-2 gap-y-1 rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm text-slate-700">
+      <span>
+        <span className="font-semibold text-slate-900">{plan.name} plan</span>: {allowed}
+      </span>
+      <span aria-hidden="true" className="text-slate-300">
+        ·
+      </span>
+      <span>{trainedCount} trained</span>
+    </p>
+  );
+}
+
+function DirectorGridSkeleton() {
+  return (
+    <div aria-busy="true" className="mt-6">
+      <span className="sr-only">Loading...</span>
+      <div className="grid gap-4 sm:gap-5 md:grid-cols-2 lg:grid-cols-3">
+        {["a", "b", "c", "d", "e", "f"].map((key) => (
+          <Card key={key} className="p-5 sm:p-6">
+            <div className="flex items-center gap-3">
+              <Skeleton className="h-12 w-12 rounded-xl" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-3 w-1/2" />
+              </div>
+            </div>
+            <Skeleton className="mt-5 h-3 w-full" />
+            <Skeleton className="mt-2 h-3 w-4/5" />
+            <Skeleton className="mt-6 h-10 w-full" />
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The spec's "Level 2 Training" section; its "Learn More" button does nothing yet, as in the spec. */
+function LevelTwoTraining() {
+  return (
+    <section
+      aria-labelledby="level-2-heading"
+      className="mt-10 overflow-hidden rounded-2xl border border-brand-900 bg-brand-900 text-white shadow-sm sm:mt-12"
+    >
+      <div className="flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <div className="max-w-2xl">
+          <p className="inline-flex rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-semibold tracking-wide uppercase">
+            Coming soon
+          </p>
+          <h2 id="level-2-heading" className="mt-3 text-xl font-bold sm:text-2xl">
+            Level 2 Training
+          </h2>
+          <p className="mt-2 text-brand-100">
+            Go deeper: teach your directors from your own documents, reports and processes, so their advice reflects
+            every detail of how your business runs.
+          </p>
+        </div>
+        <Button type="button" variant="secondary" size="lg" className="self-start sm:self-center">
+          Learn More
+        </Button>
+      </div>
+    </section>
+  );
 }

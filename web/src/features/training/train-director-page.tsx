@@ -1,4 +1,360 @@
-/** Placeholder until this screen is built. */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import type { TrainingStatusResponse } from "../../../../shared/director-states";
+import { type Director, type DirectorId, findDirector, isDirectorId } from "../../../../shared/directors";
+import type { FieldErrors } from "../../../../shared/errors";
+import {
+  TRAINING_QUESTIONS,
+  TRAINING_STEPS,
+  type TrainingAnswers,
+  type TrainingQuestion,
+  trainingSchema,
+} from "../../../../shared/training";
+import { fieldErrorsOf } from "../../../../shared/validation";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Field, Textarea } from "../../components/ui/field";
+import { Progress } from "../../components/ui/progress";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api";
+import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
+import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
+import { planRedirectFor } from "../plans/plan-redirect";
+import { usePublicConfig } from "../shell/use-public-config";
+import { submitTraining, trainingQueryKey, useTrainingStatus } from "./training-api";
+import { clearTrainingDraft, emptyTrainingAnswers, loadTrainingDraft, saveTrainingDraft } from "./training-draft";
+import { refusalToast, trainedToast, trainingFailureToast } from "./training-outcome";
+
+/** /train-director/:id: ten questions that teach one director how the business works. */
 export function TrainDirectorPage() {
-  return <h1 className="p-8 text-2xl font-bold">Train</h1>;
+  const { id } = useParams();
+  if (!isDirectorId(id)) return <Navigate replace to="/select-department" />;
+  return <TrainDirector key={id} directorId={id} />;
+}
+
+function TrainDirector({ directorId }: { directorId: DirectorId }) {
+  const director = findDirector(directorId) as Director;
+  const session = useSession();
+  const status = useTrainingStatus(directorId);
+  const config = usePublicConfig();
+  const navigate = useNavigate();
+  const userId = session.data?.user?.id;
+
+  // A director this user may not train: back to the list (or the plans), with a toast saying why.
+  const redirect = status.isError ? refusalRedirect(status.error, director.name) : undefined;
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (!redirect || redirected.current) return;
+    redirected.current = true;
+    if (redirect.toast) toast(redirect.toast);
+    navigate(redirect.to, { replace: true });
+  }, [redirect, navigate]);
+
+  if (status.isError && !redirect) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Train {director.name}</h1>
+        <p className="mt-3 text-slate-600">We could not load this training. Your draft on this device is safe.</p>
+        <Button className="mt-6" onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!userId || !status.data || config.isPending) return <TrainingLoading director={director} />;
+  return (
+    <TrainingWizard
+      key={userId}
+      userId={userId}
+      director={director}
+      saved={status.data.answers}
+      contextEnabled={config.data?.contextEnabled ?? false}
+    />
+  );
+}
+
+function refusalRedirect(error: unknown, name: string) {
+  const planPath = planRedirectFor(error);
+  if (planPath) {
+    const needsPlan = error instanceof ApiError && error.code === "plan:required";
+    return { to: planPath, toast: needsPlan ? { title: "Choose a plan", description: error.message } : undefined };
+  }
+  const why = refusalToast(error, name);
+  return why ? { to: "/select-department", toast: why } : undefined;
+}
+
+function TrainingWizard(props: {
+  userId: string;
+  director: Director;
+  saved: TrainingAnswers | null;
+  contextEnabled: boolean;
+}) {
+  const { userId, director, contextEnabled } = props;
+  const directorId = director.id;
+  const questions = TRAINING_QUESTIONS[directorId];
+  const schema = useMemo(() => trainingSchema(directorId), [directorId]);
+  // A local draft is newer than anything stored; without one, training again starts from the stored answers.
+  const [initial] = useState(
+    () =>
+      loadTrainingDraft(userId, directorId) ?? {
+        step: 1,
+        values: { ...emptyTrainingAnswers(directorId), ...props.saved },
+      },
+  );
+  const [step, setStep] = useState(initial.step);
+  const stepRef = useRef(initial.step);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<TrainingAnswers>({ resolver: zodResolver(schema), defaultValues: initial.values });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const question = (questions[step - 1] ?? questions[0]) as TrainingQuestion;
+  const isLast = step === TRAINING_STEPS;
+  const error = form.formState.errors[question.name]?.message;
+  const inputId = `training-${question.name}`;
+
+  // Every keystroke is kept in the local draft.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => saveTrainingDraft(userId, directorId, { step: stepRef.current, values }),
+      }),
+    [form, userId, directorId],
+  );
+
+  // After moving to another question, the cursor goes to its answer.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) form.setFocus(question.name);
+  }, [form, question.name]);
+
+  function goTo(next: number) {
+    moved.current = true;
+    stepRef.current = next;
+    setStep(next);
+    saveTrainingDraft(userId, directorId, { step: next, values: form.getValues() });
+  }
+
+  /** Field errors go under their answers, and the form moves to the first question that has one. */
+  function showFieldErrors(fields: FieldErrors): boolean {
+    const failed = questions.filter((item) => fields[item.name]);
+    for (const item of failed) form.setError(item.name, { type: "server", message: fields[item.name] });
+    const first = failed[0];
+    if (!first) return false;
+    goTo(questions.indexOf(first) + 1);
+    return true;
+  }
+
+  async function complete() {
+    const parsed = schema.safeParse(form.getValues());
+    if (!parsed.success) {
+      showFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const result = await submitTraining(directorId, parsed.data);
+      clearTrainingDraft(userId, directorId);
+      queryClient.setQueryData<TrainingStatusResponse>(trainingQueryKey(directorId), {
+        directorId,
+        state: "trained",
+        answers: parsed.data,
+        trainedAt: result.trainedAt,
+        indexedAt: result.indexed ? result.trainedAt : null,
+      });
+      void queryClient.invalidateQueries({ queryKey: DIRECTORS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      toast(trainedToast(director.name, result.contextEnabled));
+      navigate(`/chat?director=${directorId}`, { state: { selectedDirector: directorId } });
+    } catch (failure) {
+      setSubmitting(false);
+      if (failure instanceof ApiError && showFieldErrors(failure.fields)) return;
+      const redirect = refusalRedirect(failure, director.name);
+      if (redirect) {
+        if (redirect.toast) toast(redirect.toast);
+        navigate(redirect.to);
+        return;
+      }
+      // The owner stays here with every answer in place; pressing again retries only what is missing.
+      toast({ ...trainingFailureToast(failure), variant: "destructive" });
+    }
+  }
+
+  async function handleNext(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!(await form.trigger(question.name, { shouldFocus: true }))) return;
+    if (isLast) await complete();
+    else goTo(step + 1);
+  }
+
+  // Enter writes a new line in an answer; Ctrl+Enter (or Cmd+Enter) moves on.
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+  }
+
+  const control = form.register(question.name, {
+    // Once a message shows, it goes away as soon as the answer is good enough.
+    onChange: () => {
+      if (form.getFieldState(question.name).error) void form.trigger(question.name);
+    },
+  });
+  const describedBy = [`${inputId}-hint`, error ? `${inputId}-error` : undefined].filter(Boolean).join(" ");
+
+  return (
+    <TrainingLayout director={director} contextEnabled={contextEnabled}>
+      <Card className="mt-6 p-5 sm:p-8">
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <p className="font-medium text-slate-700">
+            Question {step} of {TRAINING_STEPS}
+          </p>
+          <p className="text-slate-500">{Math.round((step / TRAINING_STEPS) * 100)}%</p>
+        </div>
+        <div className="mt-2">
+          <Progress value={(step / TRAINING_STEPS) * 100} label={`Training ${director.name}: progress`} />
+        </div>
+
+        <form noValidate onSubmit={handleNext} className="mt-8">
+          <Field
+            id={inputId}
+            label={<span className="text-lg leading-snug font-semibold text-slate-900">{question.question}</span>}
+            hint={question.hint}
+            error={error}
+          >
+            <Textarea
+              key={question.name}
+              id={inputId}
+              rows={5}
+              aria-invalid={Boolean(error)}
+              aria-describedby={describedBy}
+              onKeyDown={handleKeyDown}
+              {...control}
+            />
+          </Field>
+          <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
+            <SavedIcon />
+            Your answers are kept on this device as you type.
+          </p>
+
+          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-100 pt-6">
+            <Button
+              type="button"
+              variant="secondary"
+              size="lg"
+              disabled={step === 1 || submitting}
+              onClick={() => goTo(step - 1)}
+            >
+              Back
+            </Button>
+            <Button type="submit" size="lg" disabled={submitting} className="min-w-32">
+              {isLast ? (submitting ? "Processing..." : "Complete Training") : "Next"}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </TrainingLayout>
+  );
+}
+
+/** The spec's "Loading..." while the question is not ready. */
+function TrainingLoading({ director }: { director: Director }) {
+  return (
+    <TrainingLayout director={director} contextEnabled={false}>
+      <Card className="mt-6 p-5 sm:p-8" aria-busy="true">
+        <p className="text-sm font-medium text-slate-700">Loading...</p>
+        <Skeleton className="mt-3 h-2 w-full rounded-full" />
+        <Skeleton className="mt-8 h-6 w-3/4" />
+        <Skeleton className="mt-3 h-4 w-1/2" />
+        <Skeleton className="mt-4 h-32 w-full" />
+      </Card>
+    </TrainingLayout>
+  );
+}
+
+function TrainingLayout(props: { director: Director; contextEnabled: boolean; children: ReactNode }) {
+  const { director } = props;
+  return (
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:py-14">
+      <div className="mx-auto w-full max-w-2xl">
+        <Link
+          to="/select-department"
+          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
+        >
+          <span aria-hidden="true">←</span> All directors
+        </Link>
+        <header className="mt-4 flex items-start gap-4">
+          <span
+            aria-hidden="true"
+            className="hidden h-14 w-14 flex-none place-items-center rounded-xl bg-brand-100 text-2xl font-bold text-brand-800 sm:grid"
+          >
+            {director.icon}
+          </span>
+          <div>
+            <p className="text-sm font-semibold text-brand-700">{director.title} · Level 1 training</p>
+            <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Train {director.name}
+            </h1>
+            <p className="mt-2 text-slate-600">
+              Ten questions about how your business works. The more specific you are, the more useful {director.name}'s
+              advice will be.
+            </p>
+          </div>
+        </header>
+
+        {props.contextEnabled ? (
+          <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
+            <ShieldIcon />
+            <p>
+              <span className="font-semibold text-slate-900">Contextual memory, stored securely.</span> Your answers,
+              together with your business profile, become {director.name}'s memory of your business, so every answer
+              fits it. They are stored securely in your account and used only to advise you.
+            </p>
+          </div>
+        ) : null}
+
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+function ShieldIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="mt-0.5 h-5 w-5 flex-none text-brand-700"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z" />
+      <path d="M9 12l2 2 4-4" />
+    </svg>
+  );
+}
+
+function SavedIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-3.5 w-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+    >
+      <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
 }

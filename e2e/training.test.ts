@@ -1,0 +1,202 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { answersFor, givePlan } from "../server/routes/training/training-fixtures";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { TRAINING_QUESTIONS } from "../shared/training";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+
+/** Embeddings come from the local OpenAI-protocol test server, over real HTTP. */
+const fake = await startFakeAiServer();
+afterAll(() => fake.close());
+
+const browser = setupBrowser({
+  env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", AUTH_RATE_LIMIT_PER_MINUTE: "100" },
+});
+
+const MARTHA = TRAINING_QUESTIONS.martha;
+const MARTHA_ANSWERS = answersFor("martha");
+
+let userCount = 0;
+/** A new owner with a plan and a business profile; the page shares the session cookie. */
+async function ownerOnPlan(page: Page, planId: "standard" | "premium" = "standard") {
+  userCount += 1;
+  const response = await page.request.post("/api/auth/sign-up", {
+    data: {
+      name: `Trainer ${userCount}`,
+      email: `trainer${userCount}-${Date.now()}@example.com`,
+      password: "correct-horse-battery",
+      confirmPassword: "correct-horse-battery",
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: string } };
+  await givePlan(browser.server.deps, user.id, planId);
+  return user;
+}
+
+const answerBox = (page: Page) => page.locator("form").getByRole("textbox");
+
+/** An open toast containing this text. */
+const toastWith = (page: Page, text: string) => page.locator("li[data-state='open']").filter({ hasText: text });
+
+async function expectToast(page: Page, title: string, description: string) {
+  const toast = toastWith(page, description);
+  await toast.getByText(title, { exact: true }).waitFor();
+  await toast.getByText(description, { exact: true }).waitFor();
+}
+
+async function expectQuestion(page: Page, step: number) {
+  await page.getByText(`Question ${step} of 10`, { exact: true }).waitFor();
+  await page.getByText(MARTHA[step - 1]?.question ?? "", { exact: true }).waitFor();
+}
+
+/** Answers Martha's questions from `from` to 10 and stops before pressing Complete Training. */
+async function answerAll(page: Page, from = 1) {
+  for (let step = from; step <= 10; step++) {
+    await expectQuestion(page, step);
+    await answerBox(page).fill(MARTHA_ANSWERS[MARTHA[step - 1]?.name ?? ""] ?? "");
+    if (step < 10) await page.getByRole("button", { name: "Next" }).click();
+  }
+}
+
+describe("choosing and training a director", () => {
+  it("trains Martha from the director list to the chat, with the RAG toast", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page);
+    await page.goto("/select-department");
+    await page.getByRole("heading", { name: "Select Your AI Directors", level: 1 }).waitFor();
+    const martha = page.getByRole("group", { name: "Martha" });
+    await martha.getByRole("link", { name: "Start Training" }).click();
+
+    await page.waitForURL("**/train-director/martha");
+    await page.getByRole("heading", { name: "Train Martha", level: 1 }).waitFor();
+    await page.getByText("Contextual memory, stored securely.").waitFor();
+    expect(await answerBox(page).getAttribute("rows")).toBe("5");
+    expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+    await answerAll(page);
+    await page.getByRole("button", { name: "Complete Training" }).click();
+
+    await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "martha");
+    await expectToast(page, "Martha is trained with RAG!", "Your director is now ready with context-aware responses.");
+
+    // The list now comes back with Martha trained and the one-director plan used up.
+    await page.goto("/select-department");
+    const trained = page.getByRole("group", { name: "Martha" });
+    await trained.getByText("Trained at Level 1", { exact: true }).waitFor();
+    const finn = page.getByRole("group", { name: "Finn" });
+    expect(await finn.getByRole("link", { name: "Upgrade to Access" }).getAttribute("href")).toBe("/subscription");
+    expect(
+      await page.getByRole("group", { name: "Sam" }).getByRole("button", { name: "Upgrade to Access" }).isDisabled(),
+    ).toBe(true);
+    await trained.getByRole("button", { name: "Chat Now" }).click();
+    await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "martha");
+  });
+
+  it("shows the validation message and keeps the owner on the question", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page);
+    await page.goto("/train-director/martha");
+    await expectQuestion(page, 1);
+    await answerBox(page).fill("abc ");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Please provide more detailed information", { exact: true }).waitFor();
+    await expectQuestion(page, 1);
+    expect(await answerBox(page).getAttribute("aria-invalid")).toBe("true");
+
+    await answerBox(page).fill("Remote workers aged 25 to 45.");
+    await page.getByText("Please provide more detailed information").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Next" }).click();
+    await expectQuestion(page, 2);
+  });
+
+  it("keeps the answers and the question through a reload", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page);
+    await page.goto("/train-director/martha");
+    await expectQuestion(page, 1);
+    await answerBox(page).fill(MARTHA_ANSWERS.target_audience ?? "");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expectQuestion(page, 2);
+    await answerBox(page).fill("Instagram and our newsletter, half written");
+
+    await page.reload();
+    await expectQuestion(page, 2);
+    expect(await answerBox(page).inputValue()).toBe("Instagram and our newsletter, half written");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expectQuestion(page, 1);
+    expect(await answerBox(page).inputValue()).toBe(MARTHA_ANSWERS.target_audience);
+  });
+
+  it("keeps the owner on the page after an embedding failure, and a second press completes", async () => {
+    browser.expectConsoleError(/status of 502/);
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page);
+    await page.goto("/train-director/martha");
+    await answerAll(page);
+
+    fake.queueEmbeddings({ fail: { status: 400, message: "input rejected" } });
+    await page.getByRole("button", { name: "Complete Training" }).click();
+    await expectToast(page, "Error", "Failed to process your context data. Please try again.");
+    expect(new URL(page.url()).pathname).toBe("/train-director/martha");
+    await expectQuestion(page, 10);
+    expect(await answerBox(page).inputValue()).toBe(MARTHA_ANSWERS.marketing_challenges);
+
+    await page.getByRole("button", { name: "Complete Training" }).click();
+    await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "martha");
+    await expectToast(page, "Martha is trained with RAG!", "Your director is now ready with context-aware responses.");
+  });
+
+  it("pre-fills the stored answers when training again", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page);
+    const stored = await page.request.post("/api/training/martha", { data: MARTHA_ANSWERS });
+    expect(stored.status()).toBe(200);
+    await page.goto("/train-director/martha");
+    await expectQuestion(page, 1);
+    expect(await answerBox(page).inputValue()).toBe(MARTHA_ANSWERS.target_audience);
+  });
+
+  it("sends unknown and over-limit directors back to the list, saying why", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page);
+    await page.goto("/train-director/zed");
+    await page.waitForURL("**/select-department");
+    await page.getByRole("heading", { name: "Select Your AI Directors" }).waitFor();
+
+    expect((await page.request.post("/api/training/martha", { data: MARTHA_ANSWERS })).status()).toBe(200);
+    await page.goto("/train-director/finn");
+    await page.waitForURL("**/select-department");
+    await expectToast(
+      page,
+      "Upgrade to Access",
+      "Your plan does not include another director. Upgrade your plan to train more directors.",
+    );
+
+    await page.goto("/train-director/sam");
+    await page.waitForURL("**/select-department");
+    await expectToast(page, "Sam is coming soon", "This director is not available yet.");
+  });
+
+  it("looks right at phone and desktop width", async () => {
+    for (const [name, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      const page = await browser.newPage(viewport);
+      await ownerOnPlan(page, "premium");
+      expect((await page.request.post("/api/training/finn", { data: answersFor("finn") })).status()).toBe(200);
+      await page.goto("/select-department");
+      await page.getByRole("group", { name: "Finn" }).getByText("Trained at Level 1").waitFor();
+      await screenshot(page, `select-department-${name}`);
+
+      await page.goto("/train-director/martha");
+      await expectQuestion(page, 1);
+      await answerBox(page).fill("abc");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText("Please provide more detailed information").waitFor();
+      // A full-page capture of a scrolled page would paint the sticky nav bar mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `training-step-${name}`);
+    }
+  });
+});
