@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type OnboardingData, onboardingSchema } from "../../../shared/onboarding";
+import { reindexUserContexts } from "../../ai/context-index";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
@@ -20,6 +21,21 @@ export function onboardingRoutes(deps: AppDeps) {
       const answers = await readJson(c, onboardingSchema, "validation:onboarding");
       const userId = c.get("user").id;
       const profile = await saveBusinessProfile(deps.db, userId, answers, deps.now());
+      await refreshContext(deps, c.get("log"), userId);
       return c.json<OnboardingResponse>({ profile });
     });
+}
+
+/**
+ * Every trained director's context starts from the profile, so it is rebuilt
+ * now. The profile is already stored and goes with every chat question as it
+ * is, so a failure here does not fail the save: the directors stay marked as
+ * owing an index, which their next training submit catches up on.
+ */
+async function refreshContext(deps: AppDeps, log: AppEnv["Variables"]["log"], userId: string) {
+  try {
+    await reindexUserContexts({ ...deps, log }, userId);
+  } catch (error) {
+    log.warn({ err: error, userId }, "context re-index after onboarding failed; it stays owed");
+  }
 }

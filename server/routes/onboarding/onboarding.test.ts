@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ONBOARDING_FIELDS, type OnboardingData } from "../../../shared/onboarding";
+import { contextPieces, directorTrainings, userContexts } from "../../db/schema";
+import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { createTestApp } from "../../test/test-app";
+import { answersFor } from "../training/training-fixtures";
 import { getBusinessProfile } from "./business-profile";
 
 const PROFILE: OnboardingData = {
@@ -127,5 +131,62 @@ describe("the business profile", () => {
     await request("/api/onboarding", { method: "PUT", cookie: other.cookie, body: theirs });
     expect(await (await request("/api/onboarding", { cookie: owner.cookie })).json()).toEqual({ profile: PROFILE });
     expect(await (await request("/api/onboarding", { cookie: other.cookie })).json()).toEqual({ profile: theirs });
+  });
+});
+
+describe("saving the profile rebuilds the directors' context", () => {
+  let fake: FakeAiServer;
+  beforeEach(async () => {
+    fake = await startFakeAiServer();
+  });
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  async function trainedOwner() {
+    const app = await createTestApp({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key" } });
+    const owner = await app.signUp();
+    await app.request("/api/plans/select", { cookie: owner.cookie, body: { planId: "premium" } });
+    await app.request("/api/onboarding", { method: "PUT", cookie: owner.cookie, body: PROFILE });
+    const trained = await app.request("/api/training/martha", { cookie: owner.cookie, body: answersFor("martha") });
+    expect(trained.status).toBe(200);
+    return { app, owner };
+  }
+
+  it("puts the new answers into a trained director's stored context and the profile pieces", async () => {
+    const { app, owner } = await trainedOwner();
+    const renamed = { ...PROFILE, businessName: "Moonlight Roastery" };
+    const saved = await app.request("/api/onboarding", { method: "PUT", cookie: owner.cookie, body: renamed });
+    expect(saved.status).toBe(200);
+
+    const [context] = await app.db
+      .select({ text: userContexts.contextText })
+      .from(userContexts)
+      .where(and(eq(userContexts.userId, owner.user.id), eq(userContexts.department, "martha")));
+    expect(context?.text).toContain("Moonlight Roastery");
+    expect(context?.text).not.toContain("Bright Bean");
+    const pieces = await app.db
+      .select({ content: contextPieces.content, embedding: contextPieces.embedding })
+      .from(contextPieces)
+      .where(and(eq(contextPieces.userId, owner.user.id), eq(contextPieces.department, "profile")));
+    expect(pieces).toHaveLength(10);
+    expect(pieces.some((piece) => piece.content.includes("Moonlight Roastery"))).toBe(true);
+    expect(pieces.every((piece) => piece.embedding?.length)).toBe(true);
+  });
+
+  it("still stores the profile when the embedding service fails, and leaves the index owed", async () => {
+    const { app, owner } = await trainedOwner();
+    fake.queueEmbeddings({ fail: { status: 400, message: "bad input" } });
+    const renamed = { ...PROFILE, businessName: "Moonlight Roastery" };
+    const saved = await app.request("/api/onboarding", { method: "PUT", cookie: owner.cookie, body: renamed });
+    expect(saved.status).toBe(200);
+    expect(await (await app.request("/api/onboarding", { cookie: owner.cookie })).json()).toEqual({
+      profile: renamed,
+    });
+    const [training] = await app.db
+      .select({ indexedAt: directorTrainings.indexedAt })
+      .from(directorTrainings)
+      .where(eq(directorTrainings.userId, owner.user.id));
+    expect(training?.indexedAt).toBeNull();
   });
 });

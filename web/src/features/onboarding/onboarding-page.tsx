@@ -1,4 +1,264 @@
-/** Placeholder until this screen is built. */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import type { FieldErrors } from "../../../../shared/errors";
+import {
+  emptyOnboardingData,
+  ONBOARDING_FIELDS,
+  ONBOARDING_STEPS,
+  type OnboardingData,
+  onboardingSchema,
+} from "../../../../shared/onboarding";
+import { fieldErrorsOf } from "../../../../shared/validation";
+import { PageLoading } from "../../components/page-loading";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Field, Input, Textarea } from "../../components/ui/field";
+import { Progress } from "../../components/ui/progress";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api";
+import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
+import { usePublicConfig } from "../shell/use-public-config";
+import {
+  ONBOARDING_QUERY_KEY,
+  type OnboardingResponse,
+  saveBusinessProfile,
+  useBusinessProfile,
+} from "./onboarding-api";
+import { clearDraft, loadDraft, saveDraft } from "./onboarding-draft";
+
+/** /onboarding: the ten questions about the business, one per step. */
 export function OnboardingPage() {
-  return <h1 className="p-8 text-2xl font-bold">Onboarding</h1>;
+  const session = useSession();
+  const profile = useBusinessProfile();
+  const config = usePublicConfig();
+  const userId = session.data?.user?.id;
+
+  if (!userId || profile.isPending || config.isPending) return <PageLoading />;
+  if (profile.isError) {
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Tell us about your business</h1>
+        <p className="mt-3 text-slate-600">We could not load your answers. Your draft on this device is safe.</p>
+        <Button className="mt-6" onClick={() => void profile.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <OnboardingWizard
+      key={userId}
+      userId={userId}
+      saved={profile.data.profile}
+      contextEnabled={config.data?.contextEnabled ?? false}
+    />
+  );
+}
+
+function OnboardingWizard(props: { userId: string; saved: OnboardingData | null; contextEnabled: boolean }) {
+  const { userId, contextEnabled } = props;
+  // A local draft is newer than anything stored; without one, a returning owner edits their stored answers.
+  const [initial] = useState(() => loadDraft(userId) ?? { step: 1, values: props.saved ?? emptyOnboardingData() });
+  const [step, setStep] = useState(initial.step);
+  const stepRef = useRef(initial.step);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<OnboardingData>({ resolver: zodResolver(onboardingSchema), defaultValues: initial.values });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const field = ONBOARDING_FIELDS[step - 1] ?? ONBOARDING_FIELDS[0];
+  const isLast = step === ONBOARDING_STEPS;
+  const error = form.formState.errors[field.name]?.message;
+  const inputId = `onboarding-${field.name}`;
+
+  // Every keystroke is kept in the local draft.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => saveDraft(userId, { step: stepRef.current, values }),
+      }),
+    [form, userId],
+  );
+
+  // After moving to another step, the cursor goes to its answer.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) form.setFocus(field.name);
+  }, [form, field.name]);
+
+  function goTo(next: number) {
+    moved.current = true;
+    stepRef.current = next;
+    setStep(next);
+    saveDraft(userId, { step: next, values: form.getValues() });
+  }
+
+  /** Field errors go under their answers, and the form moves to the first step that has one. */
+  function showFieldErrors(fields: FieldErrors): boolean {
+    const failed = ONBOARDING_FIELDS.filter((item) => fields[item.name]);
+    for (const item of failed) form.setError(item.name, { type: "server", message: fields[item.name] });
+    const first = failed[0];
+    if (!first) return false;
+    goTo(ONBOARDING_FIELDS.indexOf(first) + 1);
+    return true;
+  }
+
+  async function complete() {
+    const parsed = onboardingSchema.safeParse(form.getValues());
+    if (!parsed.success) {
+      showFieldErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { profile } = await saveBusinessProfile(parsed.data);
+      clearDraft(userId);
+      queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      toast({
+        title: "Onboarding complete!",
+        description: contextEnabled
+          ? "Your business context has been saved and will be used for personalized assistance."
+          : "Your business context has been saved.",
+      });
+      navigate("/select-department");
+    } catch (failure) {
+      setSubmitting(false);
+      if (failure instanceof ApiError && showFieldErrors(failure.fields)) return;
+      toast({
+        title: "Submission Error",
+        description: "There was a problem saving your data. Please try again.",
+        variant: "destructive",
+      });
+    }
+  }
+
+  async function handleNext(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!(await form.trigger(field.name, { shouldFocus: true }))) return;
+    if (isLast) await complete();
+    else goTo(step + 1);
+  }
+
+  const control = form.register(field.name, {
+    // Once a message shows, it goes away as soon as the answer is good enough.
+    onChange: () => {
+      if (form.getFieldState(field.name).error) void form.trigger(field.name);
+    },
+  });
+  const controlProps = {
+    id: inputId,
+    placeholder: field.placeholder,
+    "aria-invalid": Boolean(error),
+    "aria-describedby": error ? `${inputId}-error` : undefined,
+    ...control,
+  };
+
+  return (
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:py-14">
+      <div className="mx-auto w-full max-w-2xl">
+        <header>
+          <p className="text-sm font-semibold text-brand-700">Business profile</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Tell us about your business
+          </h1>
+          <p className="mt-2 text-slate-600">
+            Ten short questions. Your directors use the answers to give advice that fits your business.
+          </p>
+        </header>
+
+        {contextEnabled ? (
+          <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
+            <MemoryIcon />
+            <p>
+              <span className="font-semibold text-slate-900">Contextual memory is on.</span> Your answers become the
+              business context every director works from, so their advice fits your business from the first question.
+            </p>
+          </div>
+        ) : null}
+
+        <Card className="mt-6 p-5 sm:p-8">
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <p className="font-medium text-slate-700">
+              Step {step} of {ONBOARDING_STEPS}
+            </p>
+            <p className="text-slate-500">{Math.round((step / ONBOARDING_STEPS) * 100)}%</p>
+          </div>
+          <div className="mt-2">
+            <Progress value={(step / ONBOARDING_STEPS) * 100} label="Onboarding progress" />
+          </div>
+
+          <form noValidate onSubmit={handleNext} className="mt-8">
+            <Field
+              id={inputId}
+              label={<span className="text-lg font-semibold text-slate-900">{field.label}</span>}
+              error={error}
+            >
+              {field.input === "line" ? (
+                <Input key={field.name} type="text" autoComplete="off" className="h-11" {...controlProps} />
+              ) : (
+                <Textarea key={field.name} rows={5} {...controlProps} />
+              )}
+            </Field>
+            <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
+              <SavedIcon />
+              Your answers are kept on this device as you type.
+            </p>
+
+            <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-100 pt-6">
+              <Button
+                type="button"
+                variant="secondary"
+                size="lg"
+                disabled={step === 1 || submitting}
+                onClick={() => goTo(step - 1)}
+              >
+                Back
+              </Button>
+              <Button type="submit" size="lg" disabled={submitting} className="min-w-32">
+                {isLast ? (submitting ? "Processing..." : "Complete") : "Next"}
+              </Button>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function MemoryIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="mt-0.5 h-5 w-5 flex-none text-brand-700"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8zM19 15l.9 2.1L22 18l-2.1.9L19 21l-.9-2.1L16 18l2.1-.9z" />
+    </svg>
+  );
+}
+
+function SavedIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-3.5 w-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+    >
+      <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
 }

@@ -1,4 +1,25 @@
-/** Placeholder until this screen is built. */
+import { PageLoading } from "../../components/page-loading";
+import { useSession } from "../auth/use-session";
+import { useCurrentPlan } from "./plan-api";
+import { PlanPicker } from "./plan-picker";
+import { useChoosePlan } from "./use-choose-plan";
+
+/** Where a visitor who picks a plan goes: sign up first, then the plan picker. */
+const SIGN_UP_FOR_PLAN_PATH = "/auth?signup=true&next=/subscription";
+
+/** /pricing: the plans for everyone. A visitor is sent to sign up; a signed-in user chooses right here. */
 export function PricingPage() {
-  return <h1 className="p-8 text-2xl font-bold">Choose Your Plan</h1>;
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const current = useCurrentPlan({ enabled: signedIn });
+  const choose = useChoosePlan();
+  if (session.isPending || (signedIn && current.isPending)) return <PageLoading />;
+  if (!signedIn) return <PlanPicker chooseHref={SIGN_UP_FOR_PLAN_PATH} />;
+  return (
+    <PlanPicker
+      current={current.data?.plan ?? null}
+      pendingPlanId={choose.isPending ? choose.variables?.id : undefined}
+      onChoose={(chosen) => choose.mutate(chosen)}
+    />
+  );
 }

@@ -1,0 +1,173 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { TRIAL_DAYS } from "../../../../shared/constants";
+import type { CurrentPlan } from "../../../../shared/plan-selection";
+import { PLANS, type Plan, type PlanId } from "../../../../shared/plans";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
+
+type PlanPickerProps = {
+  /** The user's plan, marked on its card; null or absent for a visitor or before a plan is chosen. */
+  current?: CurrentPlan | null;
+  /** Shown between the title and the cards, e.g. the trial banner. */
+  banner?: ReactNode;
+  /** The plan being stored right now; every button waits for it. */
+  pendingPlanId?: PlanId;
+} & (
+  | { onChoose: (plan: Plan) => void; chooseHref?: never }
+  | { /** For a signed-out visitor: every card links here instead. */ chooseHref: string; onChoose?: never }
+);
+
+/** "Choose Your Plan": the three plans of the shared catalogue, for /subscription and /pricing. */
+export function PlanPicker({ current, banner, pendingPlanId, onChoose, chooseHref }: PlanPickerProps) {
+  return (
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50">
+      <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+        <header className="mx-auto max-w-2xl text-center">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Choose Your Plan</h1>
+          <p className="mt-3 text-base text-slate-600 sm:text-lg">
+            Start with a {TRIAL_DAYS}-day free trial or pick the plan that fits your business. Every director you train
+            learns from your own business profile.
+          </p>
+        </header>
+
+        {banner ? <div className="mx-auto mt-8 max-w-3xl">{banner}</div> : null}
+
+        <ul className="mt-12 grid items-stretch gap-8 md:grid-cols-3 md:gap-6">
+          {PLANS.map((plan) => {
+            const isCurrent = current?.planId === plan.id;
+            // The trial can be started once: after that only the running trial may be chosen again.
+            const trialUnavailable =
+              plan.id === "free-trial" && Boolean(current?.trialUsed) && !(isCurrent && !current?.trialEnded);
+            return (
+              <li key={plan.id} className="flex">
+                <PlanCard
+                  plan={plan}
+                  isCurrent={isCurrent}
+                  action={
+                    <PlanAction
+                      plan={plan}
+                      disabled={trialUnavailable || pendingPlanId !== undefined}
+                      pending={pendingPlanId === plan.id}
+                      onChoose={onChoose}
+                      chooseHref={chooseHref}
+                    />
+                  }
+                  note={trialUnavailable ? "You have already used your free trial." : undefined}
+                />
+              </li>
+            );
+          })}
+        </ul>
+
+        <aside className="mx-auto mt-12 max-w-3xl rounded-2xl border border-dashed border-brand-200 bg-white/70 px-6 py-5 text-center">
+          <h2 className="text-base font-semibold text-slate-900">Level 2 Training Coming Soon</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Deeper training for your directors is on its way. Every plan includes Level 1 training today.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function PlanCard(props: { plan: Plan; isCurrent: boolean; action: ReactNode; note?: string }) {
+  const { plan, isCurrent } = props;
+  const [amount, period] = plan.price.split("/");
+  return (
+    <Card
+      aria-labelledby={`plan-${plan.id}-name`}
+      className={cn(
+        "relative flex w-full flex-col p-6 sm:p-8",
+        plan.popular && "border-brand-600 shadow-md ring-1 ring-brand-600",
+        isCurrent && !plan.popular && "border-emerald-600 ring-1 ring-emerald-600",
+      )}
+    >
+      {plan.popular ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold tracking-wide text-white shadow-sm">
+          Most Popular
+        </span>
+      ) : null}
+      <div className="flex min-h-7 items-center justify-between gap-3">
+        <h2 id={`plan-${plan.id}-name`} className="text-lg font-semibold text-slate-900">
+          {plan.name}
+        </h2>
+        {isCurrent ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
+            <CheckIcon className="h-3.5 w-3.5" />
+            Current plan
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight text-slate-900">{amount}</span>
+        {period ? <span className="text-base font-medium text-slate-600">/{period}</span> : null}
+        {plan.id === "free-trial" ? (
+          <span className="text-base font-medium text-slate-600">for {TRIAL_DAYS} days</span>
+        ) : null}
+      </p>
+      <p className="mt-3 text-sm text-slate-600">{plan.description}</p>
+      <ul className="mt-6 grid gap-3 text-sm text-slate-700">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <CheckIcon className="mt-0.5 h-4 w-4 flex-none text-brand-600" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto pt-8">
+        {props.action}
+        {props.note ? <p className="mt-2 text-center text-sm text-slate-600">{props.note}</p> : null}
+      </div>
+    </Card>
+  );
+}
+
+function PlanAction(props: {
+  plan: Plan;
+  disabled: boolean;
+  pending: boolean;
+  onChoose?: (plan: Plan) => void;
+  chooseHref?: string;
+}) {
+  const { plan } = props;
+  const label = plan.id === "free-trial" ? "Start Free Trial" : "Select Plan";
+  const variant = plan.popular ? "primary" : "secondary";
+  if (props.chooseHref) {
+    return (
+      <Button asChild size="lg" variant={variant} className="w-full">
+        <Link to={props.chooseHref} aria-describedby={`plan-${plan.id}-name`}>
+          {label}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="lg"
+      variant={variant}
+      className="w-full"
+      disabled={props.disabled}
+      aria-describedby={`plan-${plan.id}-name`}
+      onClick={() => props.onChoose?.(plan)}
+    >
+      {props.pending ? "Selecting..." : label}
+    </Button>
+  );
+}
+
+function CheckIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      className={className}
+    >
+      <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
