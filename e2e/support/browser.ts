@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
 import { type RunningServer, startServer } from "../../server/start";
@@ -38,7 +37,7 @@ export async function startAppServer(options: ServerOptions = {}): Promise<Runni
   const server = await startServer({
     env,
     log: createLogger(env.LOG_LEVEL),
-    staticDir: path.resolve("dist/web"),
+    staticDir: inject("staticDir"),
     database: await createTestDatabase(),
     now: options.now,
     aiRetry: { firstDelayMs: 5 },
