@@ -1,4 +1,86 @@
-/** Placeholder until this screen is built. */
+import { Skeleton } from "../../components/ui/skeleton";
+import { usePublicConfig } from "../shell/use-public-config";
+import { AccountSection } from "./account-section";
+import { AiStatusSection } from "./ai-status-section";
+import { BusinessProfileSection } from "./business-profile-section";
+import { DirectorsSection } from "./directors-section";
+import { PlanSection } from "./plan-section";
+import { RagCard } from "./rag-card";
+import { useAccountOverview } from "./settings-api";
+import { YourDataSection } from "./your-data-section";
+
+const SECTIONS = [
+  { id: "account", label: "Account" },
+  { id: "plan", label: "Plan" },
+  { id: "business-profile", label: "Business profile" },
+  { id: "directors", label: "Directors" },
+  { id: "ai", label: "AI" },
+  { id: "your-data", label: "Your data" },
+] as const;
+
+/** /settings: the spec's RAG card, then the owner's account, plan, profile, directors, AI status and data. */
 export function SettingsPage() {
-  return <h1 className="p-8 text-2xl font-bold">Settings</h1>;
+  const config = usePublicConfig();
+  const account = useAccountOverview();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+        <p className="mt-1 text-sm text-slate-600 sm:text-base">
+          Your account, your plan and the data your directors use.
+        </p>
+      </header>
+      <div className="mt-8 lg:grid lg:grid-cols-[12rem_1fr] lg:gap-10">
+        <nav aria-label="Settings sections" className="hidden lg:block">
+          <ul className="sticky top-24 grid gap-1">
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="grid min-w-0 gap-6">
+          {config.data?.contextEnabled ? <RagCard /> : null}
+          {account.isPending ? (
+            <SettingsSkeleton />
+          ) : account.isError ? (
+            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              {account.error.message}
+            </p>
+          ) : (
+            <>
+              <AccountSection account={account.data} />
+              <PlanSection plan={account.data.plan} />
+              <BusinessProfileSection profile={account.data.profile} />
+              <DirectorsSection directors={account.data.directors} />
+              <AiStatusSection />
+              <YourDataSection email={account.data.user.email} />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <span className="sr-only">Loading...</span>
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="rounded-2xl border border-slate-200 bg-white p-6">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="mt-3 h-4 w-2/3" />
+          <Skeleton className="mt-6 h-24 w-full" />
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -1,0 +1,191 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import {
+  type ChangePasswordInput,
+  changePasswordSchema,
+  type UpdateNameInput,
+  updateNameSchema,
+} from "../../../../shared/account-schemas";
+import type { AccountOverview } from "../../../../shared/settings";
+import { Button } from "../../components/ui/button";
+import { Field, Input } from "../../components/ui/field";
+import { errorToast, toast } from "../../components/ui/use-toast";
+import { SESSION_QUERY_KEY, type Session, useResetSession } from "../auth/use-session";
+import { ACCOUNT_QUERY_KEY, changePassword, signOutEverywhere, updateName } from "./settings-api";
+import { Fact, SettingsSection } from "./settings-section";
+import { showFormError } from "./show-form-error";
+
+export function AccountSection({ account }: { account: AccountOverview }) {
+  return (
+    <SettingsSection id="account" title="Account" description="Your name, your sign-in and the devices you use.">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Fact label="Name">{account.user.name}</Fact>
+        <Fact label="Email">{account.user.email}</Fact>
+      </dl>
+      <div className="mt-6 grid gap-6 border-t border-slate-200 pt-6 lg:grid-cols-2 lg:gap-8">
+        <NameForm name={account.user.name} />
+        <PasswordForm />
+      </div>
+      <SignOutEverywhere />
+    </SettingsSection>
+  );
+}
+
+function NameForm({ name }: { name: string }) {
+  const queryClient = useQueryClient();
+  const form = useForm<UpdateNameInput>({
+    resolver: zodResolver(updateNameSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { name },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  useEffect(() => {
+    form.reset({ name });
+  }, [name, form]);
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="name-form-heading"
+      className="grid content-start gap-4"
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          const { user } = await updateName(values);
+          queryClient.setQueryData<Session>(SESSION_QUERY_KEY, (session) =>
+            session?.user ? { ...session, user: { ...session.user, name: user.name } } : session,
+          );
+          queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
+            account ? { ...account, user: { ...account.user, name: user.name } } : account,
+          );
+          toast({ title: "Name updated", description: `You now appear as ${user.name}.` });
+        } catch (error) {
+          showFormError(form, error);
+        }
+      })}
+    >
+      <h3 id="name-form-heading" className="text-base font-semibold text-slate-900">
+        Change name
+      </h3>
+      <Field id="account-name" label="Name" error={errors.name?.message}>
+        <Input
+          id="account-name"
+          autoComplete="name"
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={errors.name ? "account-name-error" : undefined}
+          {...form.register("name")}
+        />
+      </Field>
+      <div>
+        <Button type="submit" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? "Saving..." : "Save name"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const PASSWORD_FIELDS = [
+  { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
+  { name: "newPassword", label: "New password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
+] as const;
+
+function PasswordForm() {
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    // Checked on submit, then as the owner types: no message pops up on blur and moves the button under the pointer.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const newPassword = form.watch("newPassword");
+
+  // confirmPassword is re-checked when the new password changes after it was filled in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the new password changes
+  useEffect(() => {
+    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
+  }, [newPassword, form]);
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="password-form-heading"
+      className="grid content-start gap-4"
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          await changePassword(values);
+          form.reset();
+          toast({ title: "Password changed", description: "You have been signed out on your other devices." });
+        } catch (error) {
+          showFormError(form, error);
+        }
+      })}
+    >
+      <div>
+        <h3 id="password-form-heading" className="text-base font-semibold text-slate-900">
+          Change password
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">At least 8 characters. Your other devices will be signed out.</p>
+      </div>
+      {PASSWORD_FIELDS.map((field) => {
+        const id = `account-${field.name}`;
+        const error = errors[field.name]?.message;
+        return (
+          <Field key={field.name} id={id} label={field.label} error={error}>
+            <Input
+              id={id}
+              type="password"
+              autoComplete={field.autoComplete}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register(field.name)}
+            />
+          </Field>
+        );
+      })}
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Changing password..." : "Change password"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const resetSession = useResetSession();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  return (
+    <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h3 className="text-base font-semibold text-slate-900">Sign out of all devices</h3>
+        <p className="mt-1 text-sm text-slate-600">Ends every session, including this one.</p>
+      </div>
+      <Button
+        variant="secondary"
+        disabled={pending}
+        onClick={async () => {
+          setPending(true);
+          try {
+            await signOutEverywhere();
+            resetSession({ user: null, next: null });
+            toast({ title: "Signed out everywhere", description: "You have been signed out on all of your devices." });
+            navigate("/login", { replace: true });
+          } catch (error) {
+            errorToast((error as Error).message);
+            setPending(false);
+          }
+        }}
+      >
+        {pending ? "Signing out..." : "Sign out of all devices"}
+      </Button>
+    </div>
+  );
+}

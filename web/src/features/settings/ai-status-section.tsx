@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { useAiStatus } from "./settings-api";
+import { SettingsSection } from "./settings-section";
+
+export function AiStatusSection() {
+  const status = useAiStatus();
+  return (
+    <SettingsSection
+      id="ai"
+      title="AI"
+      description="The models your directors use. Keys stay on the server and are never shown."
+    >
+      {status.isPending ? (
+        <div className="grid gap-3" aria-busy="true">
+          <span className="sr-only">Loading...</span>
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-5 w-1/3" />
+        </div>
+      ) : status.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {status.error.message}
+        </p>
+      ) : (
+        <dl className="grid gap-3">
+          <StatusRow label="Chat model" on={status.data.chat.configured}>
+            {status.data.chat.model ?? "Not configured"}
+          </StatusRow>
+          <StatusRow label="Embedding model" on={status.data.embedding.configured}>
+            {status.data.embedding.model ?? "Not configured"}
+          </StatusRow>
+          <StatusRow label="Business context" on={status.data.context.enabled}>
+            {status.data.context.enabled ? "On" : "Off"}
+          </StatusRow>
+          {status.data.endpoint ? (
+            <StatusRow label="Provider" on>
+              <span className="font-mono text-xs">{status.data.endpoint}</span>
+            </StatusRow>
+          ) : null}
+        </dl>
+      )}
+      {status.data && !status.data.chat.configured ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          No AI provider is configured on this server yet, so directors cannot answer. The server's administrator can
+          set one up.
+        </p>
+      ) : null}
+    </SettingsSection>
+  );
+}
+
+function StatusRow({ label, on, children }: { label: string; on: boolean; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-slate-200 px-4 py-3">
+      <dt className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <span aria-hidden="true" className={cn("h-2 w-2 rounded-full", on ? "bg-emerald-600" : "bg-slate-400")} />
+        {label}
+      </dt>
+      <dd className={cn("text-sm break-all", on ? "text-slate-900" : "text-slate-600")}>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { ONBOARDING_FIELDS, type OnboardingFieldName } from "../../../../shared/onboarding";
+import type { AccountOverview } from "../../../../shared/settings";
+import { Button } from "../../components/ui/button";
+import { SettingsSection } from "./settings-section";
+
+/** Short names for the ten onboarding answers, for reading at a glance. */
+const SHORT_LABELS: Record<OnboardingFieldName, string> = {
+  businessName: "Business name",
+  industry: "Industry",
+  description: "Description",
+  target: "Target audience",
+  products: "Products and services",
+  goals: "Goals",
+  challenges: "Challenges",
+  competitors: "Competitors",
+  uniqueValue: "What makes you different",
+  metrics: "How you measure success",
+};
+
+export function BusinessProfileSection({ profile }: { profile: AccountOverview["profile"] }) {
+  return (
+    <SettingsSection
+      id="business-profile"
+      title="Business profile"
+      description="Every director starts from these answers. Editing them updates what your directors know."
+      action={
+        <Button asChild variant="secondary" size="sm">
+          <Link to="/onboarding" aria-label={profile ? "Edit business profile" : "Start onboarding"}>
+            {profile ? "Edit" : "Start onboarding"}
+          </Link>
+        </Button>
+      }
+    >
+      {profile ? (
+        <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+          {ONBOARDING_FIELDS.map((field) => (
+            <div key={field.name} className={field.input === "text" ? "grid gap-0.5 sm:col-span-2" : "grid gap-0.5"}>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{SHORT_LABELS[field.name]}</dt>
+              <dd className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-900">
+                {profile[field.name]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-700">
+          You have not described your business yet. Your directors give better advice once they know it.
+        </p>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,28 @@
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+/** A modal that asks before something that cannot be undone; Escape or Cancel closes it. */
+export function ConfirmDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">{props.title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="grid gap-2 text-sm text-slate-600">{props.description}</div>
+          </Dialog.Description>
+          {props.children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const DialogClose = Dialog.Close;

@@ -1,0 +1,130 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { type DeleteAccountInput, deleteAccountSchema, emailMatches } from "../../../../shared/account-schemas";
+import { Button } from "../../components/ui/button";
+import { Field, Input } from "../../components/ui/field";
+import { toast } from "../../components/ui/use-toast";
+import { ConfirmDialog, DialogClose } from "./confirm-dialog";
+import { deleteAccount, EXPORT_URL } from "./settings-api";
+import { SettingsSection } from "./settings-section";
+import { showFormError } from "./show-form-error";
+import { useLeaveSignedOut } from "./use-leave-signed-out";
+
+export function YourDataSection({ email }: { email: string }) {
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  return (
+    <SettingsSection
+      id="your-data"
+      title="Your data"
+      description="Everything you tell your directors belongs to you."
+      tone="danger"
+    >
+      <div className="grid gap-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h3 className="text-base font-semibold text-slate-900">Export my data</h3>
+            <p className="mt-1 text-sm text-slate-600">
+              One JSON file with your account, plan, business profile, training answers, business context and every
+              conversation.
+            </p>
+          </div>
+          <Button asChild variant="secondary" className="shrink-0">
+            <a href={EXPORT_URL} download>
+              Export my data
+            </a>
+          </Button>
+        </div>
+        <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h3 className="text-base font-semibold text-slate-900">Delete my account</h3>
+            <p className="mt-1 text-sm text-slate-600">
+              Removes your account and everything stored with it, for good. Export your data first if you want a copy.
+            </p>
+          </div>
+          <Button variant="destructive" className="shrink-0" onClick={() => setDeleteOpen(true)}>
+            Delete my account
+          </Button>
+        </div>
+      </div>
+      <DeleteAccountDialog email={email} open={deleteOpen} onOpenChange={setDeleteOpen} />
+    </SettingsSection>
+  );
+}
+
+function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const leaveSignedOut = useLeaveSignedOut();
+  const form = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const typed = form.watch("email");
+  const confirmed = emailMatches(typed, props.email);
+
+  return (
+    <ConfirmDialog
+      open={props.open}
+      onOpenChange={(open) => {
+        if (isSubmitting) return;
+        if (!open) form.reset();
+        props.onOpenChange(open);
+      }}
+      title="Delete your account?"
+      description={
+        <>
+          <p>
+            This permanently deletes your account, your plan, your business profile, every director's training and all
+            of your conversations. You will be signed out on every device.
+          </p>
+          <p className="font-medium text-slate-800">This cannot be undone.</p>
+        </>
+      }
+    >
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(async (values) => {
+          try {
+            await deleteAccount(values);
+            props.onOpenChange(false);
+            await leaveSignedOut("/");
+            toast({ title: "Account deleted", description: "Your account and all of its data have been removed." });
+          } catch (error) {
+            showFormError(form, error);
+          }
+        })}
+      >
+        <Field
+          id="delete-email"
+          label={
+            <>
+              Type <span className="font-semibold break-all">{props.email}</span> to confirm
+            </>
+          }
+          error={errors.email?.message}
+        >
+          <Input
+            id="delete-email"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? "delete-email-error" : undefined}
+            {...form.register("email")}
+          />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={isSubmitting}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive" disabled={!confirmed || isSubmitting}>
+            {isSubmitting ? "Deleting..." : "Delete my account"}
+          </Button>
+        </div>
+      </form>
+    </ConfirmDialog>
+  );
+}
