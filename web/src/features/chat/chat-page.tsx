@@ -1,4 +1,14 @@
-/** Placeholder until this screen is built. */
+import { Conversation } from "./conversation";
+import { DirectorSidebar } from "./director-sidebar";
+import { useSelectedDirector } from "./use-selected-director";
+
+/** /chat: the director selector, the conversation and the "Superpowers" panel (spec section 2). */
 export function ChatPage() {
-  return <h1 className="p-8 text-2xl font-bold">Chat</h1>;
+  const { requestedId, director, select } = useSelectedDirector();
+  return (
+    <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] overflow-hidden">
+      <DirectorSidebar selectedId={requestedId} onSelect={select} />
+      <Conversation key={requestedId} requestedId={requestedId} director={director} onSelect={select} />
+    </div>
+  );
 }

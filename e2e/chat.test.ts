@@ -1,0 +1,360 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { businessProfiles, directorTrainings, subscriptions } from "../server/db/schema";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { emptyOnboardingData } from "../shared/onboarding";
+import { TRAINING_QUESTIONS } from "../shared/training";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const fake = await startFakeAiServer();
+afterAll(() => fake.close());
+
+const AI_ENV = { AI_BASE_URL: fake.url, AI_API_KEY: "sk-e2e-chat", CHAT_MODEL: "e2e-chat", EMBEDDING_MODEL: "none" };
+const browser = setupBrowser({ env: AI_ENV });
+
+let userCount = 0;
+
+/**
+ * A signed-in owner ready to chat: signed up through the API in the page's
+ * context (so the page has the cookie), with a plan, a business profile and
+ * Martha trained, written straight to the server's database.
+ */
+async function ownerPage(
+  viewport: { width: number; height: number } = DESKTOP,
+  options: { plan?: "free-trial" | "premium"; trialEndsAt?: Date; train?: boolean } = {},
+): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  userCount += 1;
+  const response = await page.request.post("/api/auth/sign-up", {
+    data: {
+      name: `Chat Owner ${userCount}`,
+      email: `chat${userCount}-${Date.now()}@example.com`,
+      password: "correct-horse-battery",
+      confirmPassword: "correct-horse-battery",
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: string } };
+  const db = browser.server.deps.db;
+  const now = new Date();
+  const plan = options.plan ?? "premium";
+  await db.insert(subscriptions).values({
+    userId: user.id,
+    planId: plan,
+    chosenAt: now,
+    trialStartedAt: plan === "free-trial" ? now : null,
+    trialEndsAt: plan === "free-trial" ? (options.trialEndsAt ?? new Date(now.getTime() + 7 * DAY_MS)) : null,
+  });
+  await db.insert(businessProfiles).values({
+    userId: user.id,
+    answers: { ...emptyOnboardingData(), businessName: "Bright Bean Coffee", industry: "Specialty coffee" },
+  });
+  if (options.train !== false) {
+    const answers = Object.fromEntries(TRAINING_QUESTIONS.martha.map((q) => [q.name, `Our answer about ${q.name}`]));
+    await db.insert(directorTrainings).values({ userId: user.id, directorId: "martha", answers, trainedAt: now });
+  }
+  return page;
+}
+
+const input = (page: Page) => page.getByRole("textbox", { name: /^Message / });
+const conversation = (page: Page) => page.getByRole("list", { name: /^Conversation with / });
+const MARTHA_WELCOME =
+  "Hi, I'm Martha, your Marketing Director. I have access to your onboarding and training information, so my advice fits your business.";
+
+/** Opens the chat and waits for the welcome message, when sending becomes possible. */
+async function openChat(page: Page, path = "/chat") {
+  await page.goto(path);
+  await conversation(page)
+    .getByText(/^Hi, I'm /)
+    .waitFor();
+}
+
+describe("chatting with a director", () => {
+  it("shows a skeleton, then the welcome message, then the empty state", async () => {
+    const page = await ownerPage();
+    // Hold the director list back so its loading state can be seen.
+    let releaseList = () => {};
+    const listHeld = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
+    await page.route("**/api/directors", async (route) => {
+      await listHeld;
+      await route.continue();
+    });
+    await page.goto("/chat");
+    await page.getByText("Loading conversation…").waitFor({ state: "attached" });
+    await page.getByTestId("director-skeleton").first().waitFor();
+    expect(await page.getByTestId("director-skeleton").count()).toBe(3);
+    releaseList();
+    await page.getByRole("button", { name: /^Finn/ }).waitFor();
+    await page.getByText(MARTHA_WELCOME).waitFor();
+    await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Martha" }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    await page.getByRole("heading", { name: "Directors" }).waitFor();
+    await page.getByRole("heading", { name: "Superpowers" }).waitFor();
+    expect(await page.getByRole("textbox", { name: "Message Martha" }).getAttribute("placeholder")).toBe(
+      "Ask Martha anything...",
+    );
+    // The welcome message is shown, never stored.
+    const stored = await page.request.get("/api/chat/martha");
+    expect(((await stored.json()) as { messages: unknown[] }).messages).toEqual([]);
+  });
+
+  it("streams an answer in, keeps it after a reload, and shows the time of day", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    fake.queueChat({
+      reply: "Start with **email**: it is your cheapest channel. Then test one Instagram ad for a week.",
+      firstTokenDelayMs: 300,
+      chunkDelayMs: 120,
+    });
+    await input(page).fill("Which channel should I focus on?");
+    await input(page).press("Enter");
+    expect(await input(page).inputValue()).toBe("");
+    await conversation(page).getByText("Which channel should I focus on?").waitFor();
+    await page.getByText("Martha is thinking…").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Stop answer" }).waitFor();
+
+    // Part of the answer shows before the rest has arrived.
+    await conversation(page).getByText("Start with").waitFor();
+    expect(await conversation(page).getByText("for a week.").count()).toBe(0);
+    await conversation(page).getByText("for a week.").waitFor();
+    await page.getByRole("button", { name: "Send message" }).waitFor();
+    expect(await conversation(page).locator("strong", { hasText: "email" }).count()).toBe(1);
+    await screenshot(page, "chat-desktop");
+
+    await page.reload();
+    await conversation(page).getByText("Which channel should I focus on?").waitFor();
+    await conversation(page).getByText("for a week.").waitFor();
+    const times = await conversation(page).locator("time").allTextContents();
+    expect(times.length).toBe(3);
+    for (const time of times) expect(time).toMatch(/\d{1,2}[:.]\d{2}/);
+  });
+
+  it("sends with Enter, adds a line with Shift+Enter, ignores blank text", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    const before = fake.chatRequests().length;
+    await input(page).fill("   ");
+    await input(page).press("Enter");
+    await page.waitForTimeout(300);
+    await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
+    expect(fake.chatRequests().length).toBe(before);
+
+    await input(page).fill("First line");
+    await input(page).press("Shift+Enter");
+    await input(page).pressSequentially("second line");
+    expect(await input(page).inputValue()).toBe("First line\nsecond line");
+    await input(page).press("Enter");
+    await conversation(page).getByText("Here is my advice").waitFor();
+    const sent = fake.chatRequests().at(-1)?.body.messages as Array<{ content: string }>;
+    expect(sent.at(-1)?.content).toContain("My question: First line\nsecond line");
+  });
+
+  it("sends a suggested prompt from the Superpowers panel", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    const prompt = "Draft a one-month campaign plan for my best-selling product.";
+    await page.getByRole("button", { name: prompt }).click();
+    await conversation(page).getByText(`You said: ${prompt}`).waitFor();
+    await conversation(page).getByText(`Here is my advice on "${prompt}`).waitFor();
+  });
+
+  it("switches directors from the sidebar and keeps the choice in the URL", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    await page.getByRole("button", { name: /^Finn/ }).click();
+    await page.waitForURL("**/chat?director=finn");
+    await page.getByRole("heading", { level: 1, name: "Finn" }).waitFor();
+    await page.getByText("Finn hasn't been trained yet").waitFor();
+    expect(await page.getByRole("button", { name: /^Finn/ }).getAttribute("aria-current")).toBe("page");
+    await page
+      .getByRole("button", { name: /^Ollie/ })
+      .getByText("Operations", { exact: true })
+      .waitFor();
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Finn" }).waitFor();
+    await page.getByText("Hi, I'm Finn, your Finance Director.", { exact: false }).waitFor();
+  });
+
+  it("opens the director passed in the navigation state and mirrors it in the URL", async () => {
+    const page = await ownerPage();
+    await page.goto("/settings");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.evaluate(() => {
+      window.history.pushState({ usr: { selectedDirector: "harper" }, key: "chat-test", idx: 1 }, "", "/chat");
+      window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
+    });
+    await page.waitForURL("**/chat?director=harper");
+    await page.getByRole("heading", { level: 1, name: "Harper" }).waitFor();
+  });
+
+  it("shows the error alert and toast for an unknown director", async () => {
+    const page = await ownerPage();
+    await page.goto("/chat?director=zed");
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load director data. Please try again." });
+    await alert.getByRole("heading", { name: "Error" }).waitFor();
+    await page.getByText("Failed to load director data. Please try again.", { exact: true }).last().waitFor();
+    // The alert and one toast say it; the toast says it once.
+    expect(await page.getByText("Failed to load director data. Please try again.", { exact: true }).count()).toBe(2);
+    expect(await page.getByRole("button", { name: /^Draft a one-month/ }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Clear conversation" }).isDisabled()).toBe(true);
+  });
+
+  it("renders answers as safe Markdown", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    fake.queueChat({
+      reply: [
+        "Here is the plan:",
+        "",
+        "- **Week 1**: email",
+        "- Week 2: [our guide](https://example.com/guide)",
+        "",
+        "| Channel | Budget |",
+        "| --- | --- |",
+        "| Email | $200 |",
+        "",
+        '<img src="x" onerror="window.__hacked = true"> <script>window.__hacked = true</script>',
+        "[click](javascript:window.__hacked=true)",
+      ].join("\n"),
+    });
+    await input(page).fill("Make me a plan");
+    await input(page).press("Enter");
+    const answer = conversation(page);
+    await answer.locator("table").getByText("$200").waitFor();
+    expect(await answer.locator("li strong", { hasText: "Week 1" }).count()).toBe(1);
+    expect(await answer.getByRole("link", { name: "our guide" }).getAttribute("href")).toBe(
+      "https://example.com/guide",
+    );
+    expect(await answer.locator("img, script").count()).toBe(0);
+    expect(await answer.getByRole("link", { name: "click" }).getAttribute("href")).toBe("");
+    expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
+  });
+
+  it("shows a failed answer with the error toast and answers again on retry", async () => {
+    browser.expectConsoleError(/status of 502/);
+    const page = await ownerPage();
+    await openChat(page);
+    fake.queueChat({ fail: { status: 400 } });
+    await input(page).fill("Will this work?");
+    await input(page).press("Enter");
+    await page.getByRole("status").getByText("Failed to generate a response. Please try again.").waitFor();
+    await conversation(page).getByRole("alert").getByText("Failed to generate a response. Please try again.").waitFor();
+    fake.queueChat({ reply: "Yes, on the second try." });
+    await conversation(page).getByRole("button", { name: "Retry" }).click();
+    await conversation(page).getByText("Yes, on the second try.").waitFor();
+    expect(await conversation(page).getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await conversation(page).getByText("Will this work?").count()).toBe(1);
+  });
+
+  it("marks a stream cut halfway as failed", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    fake.queueChat({ reply: "One two three four five six seven.", cutAfterChunks: 3, chunkDelayMs: 50 });
+    await input(page).fill("Cut me off");
+    await input(page).press("Enter");
+    await page.getByRole("status").getByText("Failed to generate a response. Please try again.").waitFor();
+    await conversation(page).getByText("One two three").waitFor();
+    await conversation(page).getByRole("button", { name: "Retry" }).waitFor();
+  });
+
+  it("stops an answer while it streams", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    fake.queueChat({ reply: "word ".repeat(300), chunkDelayMs: 40 });
+    await input(page).fill("Talk a lot");
+    await input(page).press("Enter");
+    await conversation(page).getByText("word word").waitFor();
+    await page.getByRole("button", { name: "Stop answer" }).click();
+    await conversation(page).getByText("You stopped this answer.").waitFor();
+    await page.getByRole("button", { name: "Send message" }).waitFor();
+    await page.reload();
+    await conversation(page).getByText("You stopped this answer.").waitFor();
+  });
+
+  it("clears the conversation with the toast and starts again from the welcome message", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    await input(page).fill("Remember this");
+    await input(page).press("Enter");
+    await conversation(page).getByText('Here is my advice on "Remember this"').waitFor();
+    await page.getByRole("button", { name: "Clear conversation" }).click();
+    await page.getByText("Conversation cleared", { exact: true }).waitFor();
+    await page.getByText("Started a new conversation with this director.", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
+    expect(await conversation(page).getByText("Remember this").count()).toBe(0);
+    await page.getByText(MARTHA_WELCOME).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
+  });
+
+  it("tells the owner to slow down when they send too many messages", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    const limit = browser.server.deps.env.CHAT_RATE_LIMIT_PER_MINUTE;
+    for (let index = 0; index < limit; index++) {
+      const response = await page.request.post("/api/chat/martha/messages", { data: { text: `Quick ${index}` } });
+      expect(response.status()).toBe(200);
+      await response.body();
+    }
+    await input(page).fill("One more");
+    await input(page).press("Enter");
+    await page.getByText("Too many messages", { exact: true }).waitFor();
+    await page
+      .getByText("You are sending messages very quickly. Please wait a minute and try again.", { exact: true })
+      .waitFor();
+    expect(await input(page).inputValue()).toBe("One more");
+  });
+
+  it("sends an owner whose trial has ended to the plans", async () => {
+    const page = await ownerPage(DESKTOP, { plan: "free-trial", trialEndsAt: new Date(Date.now() - DAY_MS) });
+    await page.goto("/chat");
+    await page.waitForURL("**/subscription?reason=trial_ended");
+  });
+
+  it("fits a phone: a director switcher in the header, no sidebar, no Superpowers panel", async () => {
+    const page = await ownerPage(PHONE);
+    await openChat(page);
+    expect(await page.getByRole("heading", { name: "Directors" }).isVisible()).toBe(false);
+    expect(await page.getByRole("heading", { name: "Superpowers" }).isVisible()).toBe(false);
+    await input(page).fill("Hello from my phone");
+    await input(page).press("Enter");
+    await conversation(page).getByText('Here is my advice on "Hello from my phone"').waitFor();
+    await screenshot(page, "chat-phone");
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByLabel("Switch director").selectOption("finn");
+    await page.waitForURL("**/chat?director=finn");
+    await page.getByRole("heading", { level: 1, name: "Finn" }).waitFor();
+    await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
+    await page.getByRole("button", { name: "Where is my cash flow most at risk over the next quarter?" }).waitFor();
+    await screenshot(page, "chat-phone-empty");
+  });
+});
+
+describe("without an AI provider", () => {
+  it("says the assistant is not configured and answers with the canned reply", async () => {
+    await browser.restart({ env: {} });
+    const page = await ownerPage();
+    await page.goto("/chat");
+    await page
+      .getByText("Hi, I'm Martha, your Marketing Director. My AI assistant is not fully configured yet.")
+      .waitFor();
+    await input(page).fill("Anyone there?");
+    await input(page).press("Enter");
+    await conversation(page).getByText("Martha has no AI assistant configured yet. Please try again later.").waitFor();
+    await conversation(page).getByText("AI_API_KEY").waitFor();
+    await screenshot(page, "chat-not-configured");
+  });
+
+  it("welcomes without the context sentence when the context feature is off", async () => {
+    await browser.restart({ env: { ...AI_ENV, CONTEXT_ENABLED: "false" } });
+    const page = await ownerPage();
+    await page.goto("/chat");
+    await page.getByText("Hi, I'm Martha, your Marketing Director. How can I help you today?").waitFor();
+  });
+});

@@ -1,0 +1,80 @@
+import { SIDEBAR_SKELETON_ROWS } from "../../../../shared/constants";
+import type { DirectorState } from "../../../../shared/director-states";
+import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { useDirectorList } from "./chat-api";
+import { DirectorAvatar } from "./director-avatar";
+
+const SKELETON_ROWS = Array.from({ length: SIDEBAR_SKELETON_ROWS }, (_, index) => `skeleton-${index + 1}`);
+
+const STATE_LABELS: Partial<Record<DirectorState, string>> = {
+  available: "Not trained yet",
+  over_limit: "Upgrade to access",
+  unavailable: "Coming soon",
+};
+
+/** The spec's left-hand director selector, shown from medium width up. */
+export function DirectorSidebar({ selectedId, onSelect }: { selectedId: string; onSelect: (id: DirectorId) => void }) {
+  const list = useDirectorList();
+  const stateOf = (id: DirectorId) => list.data?.directors.find((director) => director.id === id)?.state;
+
+  return (
+    <aside
+      aria-labelledby="directors-heading"
+      className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white md:flex lg:w-64"
+    >
+      <h2
+        id="directors-heading"
+        className="px-5 pt-5 pb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+      >
+        Directors
+      </h2>
+      {list.isPending ? (
+        <div className="space-y-1 px-3" aria-busy="true">
+          <span className="sr-only">Loading directors…</span>
+          {SKELETON_ROWS.map((row) => (
+            <div key={row} data-testid="director-skeleton" className="flex items-center gap-3 px-2 py-2.5">
+              <Skeleton className="h-10 w-10 rounded-full" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-3.5 w-20" />
+                <Skeleton className="h-3 w-32" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <ul className="flex-1 space-y-1 overflow-y-auto px-3 pb-4">
+          {DIRECTORS.map((director) => {
+            const state = stateOf(director.id);
+            const selected = director.id === selectedId;
+            const note = state ? STATE_LABELS[state] : undefined;
+            return (
+              <li key={director.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(director.id)}
+                  disabled={state === "unavailable" && !selected}
+                  aria-current={selected ? "page" : undefined}
+                  className={cn(
+                    "flex w-full items-center gap-3 rounded-xl px-2 py-2.5 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+                    selected ? "bg-brand-50 ring-1 ring-brand-200" : "hover:bg-slate-50",
+                  )}
+                >
+                  <DirectorAvatar director={director} />
+                  <span className="min-w-0">
+                    <span className={cn("block font-medium", selected ? "text-brand-900" : "text-slate-900")}>
+                      {director.name}
+                    </span>
+                    <span className="block truncate text-sm text-slate-600">{director.sidebarTitle}</span>
+                    {note ? <span className="block text-xs text-slate-500">{note}</span> : null}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Director } from "../../../../shared/directors";
+import { Button } from "../../components/ui/button";
+
+type SuperpowersPanelProps = {
+  director: Director | undefined;
+  /** Prompts are disabled while loading or in error. */
+  promptsDisabled: boolean;
+  clearDisabled: boolean;
+  onPrompt: (prompt: string) => void;
+  onClear: () => void;
+};
+
+/** The spec's right-hand panel, hidden under 768 px: three suggested prompts and "Clear conversation". */
+export function SuperpowersPanel({
+  director,
+  promptsDisabled,
+  clearDisabled,
+  onPrompt,
+  onClear,
+}: SuperpowersPanelProps) {
+  return (
+    <aside
+      aria-labelledby="superpowers-heading"
+      className="hidden w-64 shrink-0 flex-col gap-6 overflow-y-auto border-l border-slate-200 bg-white p-5 md:flex lg:w-72"
+    >
+      <div>
+        <h2 id="superpowers-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          Superpowers
+        </h2>
+        {director ? (
+          <>
+            <p className="mt-2 text-sm text-slate-600">Try one of these to get started with {director.name}.</p>
+            <ul className="mt-3 space-y-2">
+              {director.prompts.map((prompt) => (
+                <li key={prompt}>
+                  <PromptButton prompt={prompt} disabled={promptsDisabled} onPrompt={onPrompt} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">Choose a director to see what they can help with.</p>
+        )}
+      </div>
+      <div className="mt-auto border-t border-slate-200 pt-4">
+        <Button variant="secondary" className="w-full" disabled={clearDisabled} onClick={onClear}>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+          </svg>
+          Clear conversation
+        </Button>
+      </div>
+    </aside>
+  );
+}
+
+export function PromptButton({
+  prompt,
+  disabled,
+  onPrompt,
+}: {
+  prompt: string;
+  disabled: boolean;
+  onPrompt: (prompt: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={() => onPrompt(prompt)}
+      className="w-full rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5 text-left text-sm leading-snug text-slate-800 transition-colors hover:border-brand-200 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-200 disabled:hover:bg-slate-50"
+    >
+      {prompt}
+    </button>
+  );
+}
