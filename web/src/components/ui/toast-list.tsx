@@ -6,7 +6,7 @@ import { dismissToast, useToasts } from "./use-toast";
 /**
  * The toast store rendered with Radix Toast (spec section 4): newest first, at
  * most five (the store keeps five), 5000 ms each; F8 focuses the region, and
- * Escape or a swipe right past 50 px dismisses.
+ * Escape or a swipe right past 50 px dismisses. Radix tabs from the newest too.
  */
 export function ToastList() {
   const toasts = useToasts();
@@ -67,7 +67,8 @@ export function ToastList() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]" />
+      {/* Radix mounts each toast at the end of the list, so the column is reversed to put the newest first. */}
+      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,4 +1,59 @@
-/** Placeholder until this screen is built. */
+import { Link } from "react-router";
+import { ContactEmail } from "./contact-email";
+import { LegalPageLayout, LegalSection } from "./legal-page-layout";
+
+/** /contact: the address from configuration and what to put in a message. */
 export function ContactPage() {
-  return <h1 className="p-8 text-2xl font-bold">Contact</h1>;
+  return (
+    <LegalPageLayout
+      title="Contact"
+      intro={<p>Questions about your account, your plan or your data? Write to us and a person will answer.</p>}
+    >
+      <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:p-8">
+        <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m3 7 9 6 9-6" />
+          </svg>
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-sm font-medium text-slate-600">Email</h2>
+          <p className="mt-1 text-xl font-semibold break-all text-slate-900">
+            <ContactEmail className="text-brand-700 underline-offset-4 hover:underline" />
+          </p>
+        </div>
+      </div>
+
+      <LegalSection id="include" title="What to include">
+        <ul>
+          <li>the email address of your account, so we can find it;</li>
+          <li>what you were doing and what you expected to happen;</li>
+          <li>the exact message you saw, or a screenshot.</li>
+        </ul>
+        <p>Never send your password: we will not ask for it, and we do not need it to help you.</p>
+      </LegalSection>
+
+      <LegalSection id="self-service" title="Things you can do right away">
+        <ul>
+          <li>
+            Download or delete your data: <Link to="/settings">Settings → Your data</Link>.
+          </li>
+          <li>
+            Compare or change plans: <Link to="/pricing">Pricing</Link>.
+          </li>
+          <li>
+            How we handle your data: <Link to="/privacy">Privacy Policy</Link> and{" "}
+            <Link to="/terms">Terms of Service</Link>.
+          </li>
+        </ul>
+      </LegalSection>
+    </LegalPageLayout>
+  );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { errorToast } from "../../components/ui/use-toast";
@@ -13,57 +13,84 @@ const LINKS = [
   { to: "/settings", label: "Settings" },
 ] as const;
 
-/** The spec's navigation bar; on phones the links fold into a menu button. */
+/**
+ * The spec's navigation bar. On phones the links fold into a disclosure menu:
+ * the toggle is a real button (Enter/Space), Tab walks the links, Escape or a
+ * click outside closes it and focus returns to the toggle.
+ */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
     setMenuOpen(false);
   }
 
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen]);
+
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-900 text-white">
-            D
-          </span>
-          Directors
-        </Link>
-        <ul className="hidden items-center gap-1 md:flex">
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavItem to={link.to} label={link.label} />
-            </li>
-          ))}
-        </ul>
-        <div className="ml-auto hidden items-center gap-2 md:flex">
-          <SessionButtons />
-        </div>
-        <button
-          type="button"
-          className="ml-auto inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+    <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="flex h-16 items-center gap-6">
+          <Link to="/" className="flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight text-slate-900">
+            <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
+              <rect width="32" height="32" rx="8" className="fill-brand-900" />
+              <path d="M9 8h7a8 8 0 0 1 0 16H9z" fill="none" stroke="#fff" strokeWidth="3" />
+            </svg>
+            Directors
+          </Link>
+          <ul className="hidden items-center gap-1 md:flex">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavItem to={link.to} label={link.label} />
+              </li>
+            ))}
+          </ul>
+          <div className="ml-auto hidden items-center gap-2 md:flex">
+            <SessionButtons />
+          </div>
+          <button
+            ref={toggle}
+            type="button"
+            className="ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
-      </nav>
-      {menuOpen ? (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 md:hidden">
           <ul className="grid gap-1">
             {LINKS.map((link) => (
               <li key={link.to}>
@@ -71,11 +98,11 @@ export function NavBar() {
               </li>
             ))}
           </ul>
-          <div className="mt-3 flex gap-2 border-t border-slate-200 pt-3">
-            <SessionButtons />
+          <div className="mt-3 flex gap-2 border-t border-slate-200 pt-3 [&>*]:flex-1">
+            <SessionButtons inMenu />
           </div>
         </div>
-      ) : null}
+      </nav>
     </header>
   );
 }
@@ -88,7 +115,7 @@ function NavItem({ to, label, block }: { to: string; label: string; block?: bool
       className={({ isActive }) =>
         cn(
           "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
-          block && "block text-base",
+          block && "block py-2.5 text-base",
           isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
         )
       }
@@ -98,7 +125,8 @@ function NavItem({ to, label, block }: { to: string; label: string; block?: bool
   );
 }
 
-function SessionButtons() {
+/** Sign Out, or Log In and Sign Up; in the phone menu Log In gets an outline so it reads as a button. */
+function SessionButtons({ inMenu = false }: { inMenu?: boolean }) {
   const session = useSession();
   const resetSession = useResetSession();
   const navigate = useNavigate();
@@ -109,7 +137,7 @@ function SessionButtons() {
     return (
       <Button
         variant="secondary"
-        size="sm"
+        size={inMenu ? "md" : "sm"}
         disabled={signingOut}
         onClick={async () => {
           setSigningOut(true);
@@ -130,10 +158,10 @@ function SessionButtons() {
   }
   return (
     <>
-      <Button asChild variant="ghost" size="sm">
+      <Button asChild variant={inMenu ? "secondary" : "ghost"} size={inMenu ? "md" : "sm"}>
         <Link to="/auth?login=true">Log In</Link>
       </Button>
-      <Button asChild size="sm">
+      <Button asChild size={inMenu ? "md" : "sm"}>
         <Link to="/auth?signup=true">Sign Up</Link>
       </Button>
     </>
