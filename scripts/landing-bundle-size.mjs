@@ -19,6 +19,8 @@ const JS_BUDGET_BYTES = 100_000;
 /** The "/" route's module, as the manifest names it (relative to vite's root, web/). */
 const LANDING_ROUTE_MODULES = ["src/app/routes/home-route.tsx"];
 
+const print = (line = "") => process.stdout.write(`${line}\n`);
+
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-landing-bundle-"));
 try {
   await build({
@@ -48,16 +50,16 @@ try {
 
   const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
   const width = Math.max(...rows.map((row) => row.file.length));
-  console.log(`What the landing page (/) loads, built by vite (1 kB = 1000 bytes):\n`);
+  print("What the landing page (/) loads, built by vite (1 kB = 1000 bytes):\n");
   for (const row of rows) {
-    console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(10)}  gzip ${kb(row.gzip).padStart(9)}`);
+    print(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(10)}  gzip ${kb(row.gzip).padStart(9)}`);
   }
   const total = (kind) => rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.gzip, 0);
   const js = total("js");
   const css = total("css");
-  console.log(`\n  JavaScript gzip: ${kb(js)} (budget ${kb(JS_BUDGET_BYTES)})`);
-  console.log(`  CSS gzip:        ${kb(css)}`);
-  console.log(`  Total gzip:      ${kb(js + css)}`);
+  print(`\n  JavaScript gzip: ${kb(js)} (budget ${kb(JS_BUDGET_BYTES)})`);
+  print(`  CSS gzip:        ${kb(css)}`);
+  print(`  Total gzip:      ${kb(js + css)}`);
   if (js > JS_BUDGET_BYTES) {
     console.error(`\nOver budget by ${kb(js - JS_BUDGET_BYTES)} of JavaScript.`);
     process.exitCode = 1;
