@@ -170,6 +170,21 @@ describe("settings in the browser", () => {
     expect(login.status()).toBe(401);
   });
 
+  it("signs out of all devices, this one included", async () => {
+    const page = await browser.newPage();
+    const { email } = await ownerWithData(page);
+    const otherDevice = await browser.newPage();
+    const login = await otherDevice.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+    expect(login.status()).toBe(200);
+
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Sign out of all devices" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByText("Signed out everywhere", { exact: true }).waitFor();
+    expect((await page.request.get("/api/account")).status()).toBe(401);
+    expect((await otherDevice.request.get("/api/account")).status()).toBe(401);
+  });
+
   it("looks right at phone and desktop width", async () => {
     for (const [name, viewport] of [
       ["phone", PHONE],

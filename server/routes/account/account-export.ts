@@ -128,6 +128,13 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
       .orderBy(asc(messages.createdAt)),
   ]);
 
+  const byConversation = new Map<string, Array<Omit<(typeof allMessages)[number], "conversationId">>>();
+  for (const { conversationId, ...message } of allMessages) {
+    const list = byConversation.get(conversationId) ?? [];
+    list.push(message);
+    byConversation.set(conversationId, list);
+  }
+
   return {
     format: EXPORT_FORMAT,
     exportedAt: deps.now().toISOString(),
@@ -143,12 +150,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
     directorTrainings: trainings,
     directorContexts: contexts,
     contextPieces: pieces,
-    conversations: threads.map((thread) => ({
-      ...thread,
-      messages: allMessages
-        .filter((message) => message.conversationId === thread.id)
-        .map(({ conversationId: _conversationId, ...message }) => message),
-    })),
+    conversations: threads.map((thread) => ({ ...thread, messages: byConversation.get(thread.id) ?? [] })),
   };
 }
 
