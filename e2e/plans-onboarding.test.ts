@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
@@ -22,6 +24,26 @@ const ANSWERS = {
 };
 type FieldName = keyof typeof ANSWERS;
 const ORDER = Object.keys(ANSWERS) as FieldName[];
+
+const AXE_SOURCE = fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
+
+/** One h1, and no serious or critical axe finding on the page as it is now. */
+async function expectAccessible(page: Page, label: string) {
+  expect(await page.locator("h1").count(), label).toBe(1);
+  // Evaluated rather than added as a <script>: the app's CSP blocks inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<Record<string, unknown>> }> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({
+        id: violation.id,
+        nodes: (violation.nodes as Array<{ target: unknown }>).map((n) => n.target),
+      }));
+  });
+  expect(violations, label).toEqual([]);
+}
 
 let userCount = 0;
 /** Signs up through the API inside the page's context, so the page shares the session cookie. */
@@ -93,6 +115,8 @@ describe("plans", () => {
         .waitFor();
       expect(await page.getByRole("button", { name: "Start Free Trial" }).isDisabled()).toBe(true);
       await page.getByText("You have already used your free trial.").waitFor();
+      await page.getByText("Trial ended", { exact: true }).waitFor();
+      await screenshot(page, "plans-trial-ended-desktop");
 
       await page.getByRole("button", { name: "Select Plan" }).first().click();
       await page.getByText("Standard selected!").first().waitFor();
@@ -120,6 +144,7 @@ describe("plans", () => {
       await page.goto("/subscription");
       await page.getByText("Current plan").waitFor();
       await screenshot(page, `plans-${name}`);
+      await expectAccessible(page, `/subscription at ${name} width`);
     }
   });
 });
@@ -272,6 +297,7 @@ describe("onboarding", () => {
       // Focus scrolled the page; a full-page shot from there would paint the sticky nav mid-page.
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `onboarding-${name}`);
+      await expectAccessible(page, `/onboarding at ${name} width`);
     }
   });
 

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ONBOARDING_FIELDS, type OnboardingData } from "../../../shared/onboarding";
 import { contextPieces, directorTrainings, userContexts } from "../../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { createTestApp } from "../../test/test-app";
+import { createTestDatabase } from "../../test/test-database";
 import { answersFor } from "../training/training-fixtures";
 import { getBusinessProfile } from "./business-profile";
 
@@ -19,6 +20,11 @@ const PROFILE: OnboardingData = {
   uniqueValue: "We roast to order within 48 hours.",
   metrics: "Revenue",
 };
+
+// Migrating this worker's template database is slow; it happens here, under the hook timeout, not in the first test.
+beforeAll(async () => {
+  await (await createTestDatabase()).close();
+});
 
 describe("the business profile", () => {
   it("refuses reading and saving without a session", async () => {

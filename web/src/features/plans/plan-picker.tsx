@@ -45,6 +45,7 @@ export function PlanPicker({ current, banner, pendingPlanId, onChoose, chooseHre
                 <PlanCard
                   plan={plan}
                   isCurrent={isCurrent}
+                  ended={isCurrent && Boolean(current?.trialEnded)}
                   action={
                     <PlanAction
                       plan={plan}
@@ -72,16 +73,15 @@ export function PlanPicker({ current, banner, pendingPlanId, onChoose, chooseHre
   );
 }
 
-function PlanCard(props: { plan: Plan; isCurrent: boolean; action: ReactNode; note?: string }) {
-  const { plan, isCurrent } = props;
+function PlanCard(props: { plan: Plan; isCurrent: boolean; ended: boolean; action: ReactNode; note?: string }) {
+  const { plan, isCurrent, ended } = props;
   const [amount, period] = plan.price.split("/");
   return (
     <Card
-      aria-labelledby={`plan-${plan.id}-name`}
       className={cn(
         "relative flex w-full flex-col p-6 sm:p-8",
         plan.popular && "border-brand-600 shadow-md ring-1 ring-brand-600",
-        isCurrent && !plan.popular && "border-emerald-600 ring-1 ring-emerald-600",
+        isCurrent && !ended && !plan.popular && "border-emerald-600 ring-1 ring-emerald-600",
       )}
     >
       {plan.popular ? (
@@ -93,7 +93,11 @@ function PlanCard(props: { plan: Plan; isCurrent: boolean; action: ReactNode; no
         <h2 id={`plan-${plan.id}-name`} className="text-lg font-semibold text-slate-900">
           {plan.name}
         </h2>
-        {isCurrent ? (
+        {ended ? (
+          <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+            Trial ended
+          </span>
+        ) : isCurrent ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
             <CheckIcon className="h-3.5 w-3.5" />
             Current plan
