@@ -3,6 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
@@ -95,6 +96,9 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
 function mountBrowserApp(app: Hono<AppEnv>, staticDir: string) {
   const root = path.relative(process.cwd(), staticDir) || ".";
   const indexHtml = fs.readFileSync(path.join(staticDir, "index.html"), "utf8");
+  // Scripts and styles travel gzip-compressed (the landing page's budget is counted in gzip bytes);
+  // API responses are left alone so streamed answers are never buffered by a compressor.
+  app.use("/assets/*", compress());
   app.use(
     "/assets/*",
     serveStatic({
