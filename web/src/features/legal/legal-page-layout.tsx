@@ -23,7 +23,9 @@ export function LegalPageLayout({
           <div className="mt-5 text-lg text-pretty text-slate-700">{intro}</div>
         </div>
       </div>
-      <div className="mx-auto w-full max-w-3xl space-y-10 px-4 py-12 sm:px-6 sm:py-16">{children}</div>
+      <div className="px-4 py-12 sm:px-6 sm:py-16">
+        <div className="mx-auto max-w-3xl space-y-10">{children}</div>
+      </div>
       <SiteFooter />
     </>
   );
