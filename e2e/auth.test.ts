@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { expectToast } from "./support/toasts";
 
 const browser = setupBrowser();
 
@@ -14,8 +15,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Confirm password").fill("correct-horse-battery");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL("**/subscription");
-    await page.getByText("Account created!").waitFor();
-    await page.getByText("Your account has been successfully created.").waitFor();
+    await expectToast(page, "Account created!", "Your account has been successfully created.");
     await page.getByRole("button", { name: "Sign Out" }).waitFor();
   });
 
@@ -57,8 +57,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Password").fill("correct-horse-battery");
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((url) => url.pathname === "/chat");
-    await page.getByText("Welcome back!").waitFor();
-    await page.getByText("You've successfully logged in.").waitFor();
+    await expectToast(page, "Welcome back!", "You've successfully logged in.");
   });
 
   it("switches tabs through the query and the tabs update the URL", async () => {
@@ -78,7 +77,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Email").fill("nobody@example.com");
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Login" }).click();
-    await page.getByText("Invalid email or password.").waitFor();
+    await expectToast(page, "Error", "Invalid email or password.");
     expect(page.url()).toContain("/login");
   });
 
@@ -93,6 +92,9 @@ describe("accounts in the browser", () => {
     await page.waitForURL("**/subscription");
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("link", { name: "Log In" }).waitFor();
+    // Signing out from a protected page lands on the public home page, not on /login.
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "AI Directors For Your Business Success" }).waitFor();
     await page.goto("/settings");
     await page.waitForURL("**/login?next=%2Fsettings");
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Tabs } from "radix-ui";
-import { useEffect } from "react";
+import { type MouseEvent, useEffect } from "react";
 import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "../../../../shared/auth-schemas";
@@ -88,6 +88,15 @@ function showServerError<T extends FieldValues>(form: UseFormReturn<T>, error: u
   errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
 }
 
+/**
+ * Fields are checked on blur. Pressing the submit button would blur the last
+ * field first, and a message appearing then would move the button away from
+ * under the pointer; keeping focus where it is lets the click land.
+ */
+function keepFocus(event: MouseEvent) {
+  event.preventDefault();
+}
+
 function LoginForm({ next }: { next: string | undefined }) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -132,7 +141,7 @@ function LoginForm({ next }: { next: string | undefined }) {
           {...form.register("password")}
         />
       </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>
     </form>
@@ -194,7 +203,7 @@ function SignupForm() {
           </Field>
         );
       })}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Creating account..." : "Create Account"}
       </Button>
     </form>

@@ -6,7 +6,7 @@ import { useSession } from "./use-session";
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
-  if (session.isPending) return <PageLoading />;
+  if (session.isPending || session.data?.signedOut) return <PageLoading />;
   if (!session.data?.user) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate replace to={`/login?next=${encodeURIComponent(next)}`} />;

@@ -1,8 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 
 export type SessionUser = { id: string; name: string; email: string };
-export type Session = { user: SessionUser | null; next: string | null };
+export type Session = {
+  user: SessionUser | null;
+  next: string | null;
+  /** Set for the moment between signing out and arriving on a public page. */
+  signedOut?: boolean;
+};
 
 export const SESSION_QUERY_KEY = ["session"] as const;
 
@@ -21,5 +27,20 @@ export function useResetSession() {
   return (session: Session) => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
     queryClient.setQueryData(SESSION_QUERY_KEY, session);
+  };
+}
+
+/**
+ * After the server ended the session: forget it and go to a public page. While
+ * the (lazily loaded) destination loads, protected pages wait instead of
+ * redirecting to /login?next=…, which would race this navigation.
+ */
+export function useFinishSignOut() {
+  const resetSession = useResetSession();
+  const navigate = useNavigate();
+  return async (destination = "/") => {
+    resetSession({ user: null, next: null, signedOut: true });
+    await navigate(destination, { replace: true });
+    resetSession({ user: null, next: null });
   };
 }

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import {
   type ChangePasswordInput,
   changePasswordSchema,
@@ -13,7 +12,7 @@ import type { AccountOverview } from "../../../../shared/settings";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { SESSION_QUERY_KEY, type Session, useResetSession } from "../auth/use-session";
+import { SESSION_QUERY_KEY, type Session, useFinishSignOut } from "../auth/use-session";
 import { ACCOUNT_QUERY_KEY, changePassword, signOutEverywhere, updateName } from "./settings-api";
 import { Fact, SettingsSection } from "./settings-section";
 import { showFormError } from "./show-form-error";
@@ -159,8 +158,7 @@ function PasswordForm() {
 }
 
 function SignOutEverywhere() {
-  const resetSession = useResetSession();
-  const navigate = useNavigate();
+  const finishSignOut = useFinishSignOut();
   const [pending, setPending] = useState(false);
   return (
     <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
@@ -175,9 +173,8 @@ function SignOutEverywhere() {
           setPending(true);
           try {
             await signOutEverywhere();
-            resetSession({ user: null, next: null });
+            await finishSignOut("/login");
             toast({ title: "Signed out everywhere", description: "You have been signed out on all of your devices." });
-            navigate("/login", { replace: true });
           } catch (error) {
             errorToast((error as Error).message);
             setPending(false);

@@ -5,11 +5,11 @@ import { type DeleteAccountInput, deleteAccountSchema, emailMatches } from "../.
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
+import { useFinishSignOut } from "../auth/use-session";
 import { ConfirmDialog, DialogClose } from "./confirm-dialog";
 import { deleteAccount, EXPORT_URL } from "./settings-api";
 import { SettingsSection } from "./settings-section";
 import { showFormError } from "./show-form-error";
-import { useLeaveSignedOut } from "./use-leave-signed-out";
 
 export function YourDataSection({ email }: { email: string }) {
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -53,7 +53,7 @@ export function YourDataSection({ email }: { email: string }) {
 }
 
 function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const leaveSignedOut = useLeaveSignedOut();
+  const finishSignOut = useFinishSignOut();
   const form = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { email: "" },
@@ -88,7 +88,7 @@ function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange
           try {
             await deleteAccount(values);
             props.onOpenChange(false);
-            await leaveSignedOut("/");
+            await finishSignOut("/");
             toast({ title: "Account deleted", description: "Your account and all of its data have been removed." });
           } catch (error) {
             showFormError(form, error);

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "../../components/ui/button";
 import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useResetSession, useSession } from "../auth/use-session";
+import { useFinishSignOut, useSession } from "../auth/use-session";
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -128,8 +128,7 @@ function NavItem({ to, label, block }: { to: string; label: string; block?: bool
 /** Sign Out, or Log In and Sign Up; in the phone menu Log In gets an outline so it reads as a button. */
 function SessionButtons({ inMenu = false }: { inMenu?: boolean }) {
   const session = useSession();
-  const resetSession = useResetSession();
-  const navigate = useNavigate();
+  const finishSignOut = useFinishSignOut();
   const [signingOut, setSigningOut] = useState(false);
 
   if (session.isPending) return <span className="h-9 w-40" aria-hidden="true" />;
@@ -143,8 +142,7 @@ function SessionButtons({ inMenu = false }: { inMenu?: boolean }) {
           setSigningOut(true);
           try {
             await api("/api/auth/logout", { method: "POST", body: {} });
-            resetSession({ user: null, next: null });
-            navigate("/", { replace: true });
+            await finishSignOut("/");
           } catch (error) {
             errorToast((error as Error).message);
           } finally {
