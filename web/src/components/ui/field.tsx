@@ -8,7 +8,7 @@ export function Input({ className, "aria-invalid": invalid, ...props }: Componen
   return (
     <input
       aria-invalid={invalid}
-      className={cn(CONTROL, "h-10", invalid ? "border-red-600" : "border-slate-300", className)}
+      className={cn(CONTROL, "h-10", invalid ? "border-red-600 focus:border-red-600 focus:ring-red-600/30" : "border-slate-300", className)}
       {...props}
     />
   );
@@ -18,7 +18,7 @@ export function Textarea({ className, "aria-invalid": invalid, ...props }: Compo
   return (
     <textarea
       aria-invalid={invalid}
-      className={cn(CONTROL, "resize-y", invalid ? "border-red-600" : "border-slate-300", className)}
+      className={cn(CONTROL, "resize-y", invalid ? "border-red-600 focus:border-red-600 focus:ring-red-600/30" : "border-slate-300", className)}
       {...props}
     />
   );
