@@ -2,13 +2,13 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
 const CONTROL =
-  "block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 sm:text-sm";
+  "block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 aria-invalid:focus:border-red-600 aria-invalid:focus:ring-red-600/30 sm:text-sm";
 
 export function Input({ className, "aria-invalid": invalid, ...props }: ComponentProps<"input">) {
   return (
     <input
       aria-invalid={invalid}
-      className={cn(CONTROL, "h-10", invalid ? "border-red-600 focus:border-red-600 focus:ring-red-600/30" : "border-slate-300", className)}
+      className={cn(CONTROL, "h-10", invalid ? "border-red-600" : "border-slate-300", className)}
       {...props}
     />
   );
@@ -18,7 +18,7 @@ export function Textarea({ className, "aria-invalid": invalid, ...props }: Compo
   return (
     <textarea
       aria-invalid={invalid}
-      className={cn(CONTROL, "resize-y", invalid ? "border-red-600 focus:border-red-600 focus:ring-red-600/30" : "border-slate-300", className)}
+      className={cn(CONTROL, "resize-y", invalid ? "border-red-600" : "border-slate-300", className)}
       {...props}
     />
   );
