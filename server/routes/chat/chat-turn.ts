@@ -25,6 +25,8 @@ import { retrievePieces } from "./retrieve-pieces";
 export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
   const user = c.get("user");
   const log = c.get("log");
+  // Read first: the connection's abort signal only reports a stop that happens after it was read.
+  const signal = c.req.raw.signal;
   const turn = await readJson(c, chatTurnSchema, "validation:chat");
   const { director } = await requireDirectorAccess(deps, user.id, c.req.param("directorId") ?? "");
   await throttle(deps.db, {
@@ -33,8 +35,19 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     code: "rate_limit:chat",
     now: deps.now(),
   });
-  // Read before any await that may outlive the connection, so a stop is seen.
-  const signal = c.req.raw.signal;
+
+  // A new question's context (profile, answers, retrieval with its embedding request) is gathered while the
+  // conversation is read and the question stored; a retry reads its question from the history first.
+  const gatherContext = (text: string): Promise<BusinessContext | undefined> => {
+    if (!deps.ai.chat || !deps.env.CONTEXT_ENABLED) return Promise.resolve(undefined);
+    return Promise.all([
+      loadOwnContext(deps, user.id, director.id),
+      retrievePieces(deps, { userId: user.id, directorId: director.id, question: text, signal }, log),
+    ]).then(([own, pieces]) => ({ ...own, pieces }));
+  };
+  const earlyContext = turn.text !== undefined ? gatherContext(turn.text) : undefined;
+  // Awaited below; until then a failure must not count as unhandled.
+  earlyContext?.catch(() => {});
 
   const conversation = await activeConversation(deps.db, user.id, director.id, deps.now());
   const rows = await conversationMessages(deps.db, user.id, conversation.id);
@@ -81,14 +94,7 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     });
   }
 
-  let context: BusinessContext | undefined;
-  if (deps.env.CONTEXT_ENABLED) {
-    const [own, pieces] = await Promise.all([
-      loadOwnContext(deps, user.id, director.id),
-      retrievePieces(deps, { userId: user.id, directorId: director.id, question: question.content, signal }, log),
-    ]);
-    context = { ...own, pieces };
-  }
+  const context = await (earlyContext ?? gatherContext(question.content));
   const prompt = buildChatPrompt({ director, history, question: question.content, context });
 
   let answer: Awaited<ReturnType<typeof openAnswerStream>>;
