@@ -452,6 +452,28 @@ describe("toasts", () => {
   });
 });
 
+describe("toasts offline", () => {
+  it("still shows a toast, plainly, when the toast code cannot be fetched", async () => {
+    browser.expectConsoleError(/Failed to load resource|toast-list/);
+    const page = await browser.newPage(PHONE);
+    await page.goto("/login");
+    let blocked = 0;
+    await page.route(/\/assets\/toast-list-[^/]*\.js$/, (route) => {
+      blocked += 1;
+      return route.abort();
+    });
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page
+      .getByRole("region", { name: "Notifications", exact: true })
+      .getByText("Invalid email or password.")
+      .waitFor();
+    await page.getByRole("heading", { level: 1, name: "Welcome to the product" }).waitFor();
+    expect(blocked).toBeGreaterThan(0);
+  });
+});
+
 describe("accessibility", () => {
   it("has no serious or critical axe issue on /, /pricing, /login, a 404 page and the legal pages", async () => {
     browser.expectConsoleError(/\/missing-page-for-axe/);

@@ -1,11 +1,20 @@
-import { lazy, Suspense, useState } from "react";
-import { useToasts } from "./use-toast";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { TOAST_DURATION_MS } from "../../../../shared/constants";
+import { cn } from "../../lib/cn";
+import { dismissToast, type ToastItem, useToasts } from "./use-toast";
 
 /**
  * Radix Toast and its layers weigh about 15 KB gzip, so they stay out of the
  * landing page's first load: the toast list is fetched with the first toast.
+ * If that fetch fails (the network is down, which is when toasts matter most),
+ * the toasts are shown plainly instead of taking the app down.
  */
-const ToastList = lazy(() => import("./toast-list").then((module) => ({ default: module.ToastList })));
+const ToastList = lazy(() =>
+  import("./toast-list").then(
+    (module) => ({ default: module.ToastList }),
+    () => ({ default: PlainToastList }),
+  ),
+);
 
 export function Toaster() {
   const hasToasts = useToasts().length > 0;
@@ -16,5 +25,50 @@ export function Toaster() {
     <Suspense fallback={null}>
       <ToastList />
     </Suspense>
+  );
+}
+
+function PlainToastList() {
+  const toasts = useToasts().filter((item) => item.open);
+  return (
+    <section
+      aria-label="Notifications"
+      className="fixed top-0 right-0 z-[100] w-full p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]"
+    >
+      <ol aria-live="assertive" className="flex flex-col gap-2">
+        {toasts.map((item) => (
+          <PlainToast key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function PlainToast({ item }: { item: ToastItem }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(item.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [item.id]);
+  const destructive = item.variant === "destructive";
+  return (
+    <li
+      className={cn(
+        "relative grid gap-1 rounded-xl border p-4 pr-11 shadow-lg",
+        destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
+      )}
+    >
+      {item.title ? <p className="text-sm font-semibold">{item.title}</p> : null}
+      {item.description ? (
+        <p className={cn("text-sm", destructive ? "text-red-50" : "text-slate-600")}>{item.description}</p>
+      ) : null}
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => dismissToast(item.id)}
+        className="absolute top-2.5 right-2.5 grid h-7 w-7 place-items-center rounded-md text-current opacity-80 hover:opacity-100"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
   );
 }
