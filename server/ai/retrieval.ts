@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { AppDeps } from "../deps";
 import { PROFILE_DEPARTMENT } from "./context-index";
-import { embedTexts, toVectorLiteral } from "./embeddings";
+import { cosineQueryLiteral, embedTexts } from "./embeddings";
 
 export type RetrievedPiece = { department: string; sourceField: string; content: string; score: number };
 
@@ -58,7 +58,15 @@ export async function retrieveContext(
   });
 }
 
-/** The retrieval query itself, given the question's embedding if there is one (benchmarks call it directly). */
+/**
+ * The retrieval itself, given the question's embedding if there is one
+ * (benchmarks call it directly). One query scores every piece of this user
+ * (an index lookup on user_id, so about a hundred rows however large the
+ * table); the mixing, threshold and order are done here on those scores; a
+ * second query reads the text of the few pieces chosen. Keeping the first query
+ * flat matters: nested around a 1,536-element constant, planning alone took
+ * longer than the search in the embedded Postgres.
+ */
 export async function searchPieces(
   db: Database,
   input: {
@@ -74,41 +82,77 @@ export async function searchPieces(
   const similarity: SQL = queryEmbedding
     ? sql`case when p.embedding_model = ${queryEmbedding.model}
             and vector_dims(p.embedding) = ${queryEmbedding.vector.length}
-          then 1 - (p.embedding <=> ${toVectorLiteral(queryEmbedding.vector)}::vector) end`
-    : sql`null::double precision`;
+          then 1 - (p.embedding <=> ${cosineQueryLiteral(queryEmbedding.vector)}::int[]::vector) end`
+    : sql`null`;
 
   // websearch_to_tsquery ANDs every word; a question should match pieces that share any of them.
-  const result = await db.execute(sql`
-    with q as (
-      select replace(websearch_to_tsquery('english', ${input.question})::text, ' & ', ' | ')::tsquery as query
-    ),
-    scored as (
-      select p.department, p.source_field, p.content,
+  const scored = rowsOf<ScoredRow>(
+    await db.execute(sql`
+      select p.id, p.department, p.source_field as "sourceField",
         (${similarity})::double precision as similarity,
-        p.search_vector @@ q.query as text_match,
-        ts_rank(p.search_vector, q.query) as text_rank
-      from context_pieces p cross join q
+        p.search_vector @@ q.query as "textMatch",
+        ts_rank(p.search_vector, q.query) as "textRank"
+      from context_pieces p
+      cross join (
+        select replace(websearch_to_tsquery('english', ${input.question})::text, ' & ', ' | ')::tsquery as query
+      ) q
       where p.user_id = ${input.userId}
-    ),
-    ranked as (
-      select *,
-        case when text_match
-          then text_rank / nullif(max(text_rank) filter (where text_match) over (), 0)
-          else 0 end as text_score
-      from scored
-    ),
-    final as (
-      select department, source_field, content,
-        coalesce(${VECTOR_WEIGHT} * similarity + ${TEXT_WEIGHT} * coalesce(text_score, 0), text_score, 0) as score
-      from ranked
-    )
-    select department, source_field as "sourceField", content, score
-    from final
-    where score >= ${input.threshold} and score > 0
-    order by (department = ${input.directorId} or department = ${PROFILE_DEPARTMENT}) desc, score desc
-    limit ${input.count}
-  `);
-  return rowsOf<RetrievedPiece>(result).map((row) => ({ ...row, score: Number(row.score) }));
+    `),
+  );
+
+  const chosen = rankPieces(scored, input);
+  if (chosen.length === 0) return [];
+  const ids = chosen.map((piece) => piece.id);
+  const contents = rowsOf<{ id: string; content: string }>(
+    await db.execute(sql`
+      select id, content from context_pieces
+      where user_id = ${input.userId} and id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    `),
+  );
+  const contentOf = new Map(contents.map((row) => [row.id, row.content]));
+  return chosen.flatMap((piece) => {
+    const content = contentOf.get(piece.id);
+    return content === undefined
+      ? []
+      : [{ department: piece.department, sourceField: piece.sourceField, content, score: piece.score }];
+  });
+}
+
+type ScoredRow = {
+  id: string;
+  department: string;
+  sourceField: string;
+  similarity: number | null;
+  textMatch: boolean;
+  textRank: number;
+};
+
+/**
+ * A piece's score: with a vector, VECTOR_WEIGHT × cosine similarity plus
+ * TEXT_WEIGHT × its full-text rank relative to this user's best match;
+ * without one, the relative full-text rank alone. Pieces under the threshold
+ * are dropped; the director's own answers and the business profile come
+ * first, then the rest, each by score.
+ */
+function rankPieces(
+  rows: ScoredRow[],
+  input: { directorId: string; threshold: number; count: number },
+): Array<ScoredRow & { score: number }> {
+  const bestRank = rows.reduce((best, row) => (row.textMatch ? Math.max(best, Number(row.textRank)) : best), 0);
+  const own = (row: ScoredRow) => row.department === input.directorId || row.department === PROFILE_DEPARTMENT;
+  return rows
+    .map((row) => {
+      const textScore = row.textMatch && bestRank > 0 ? Number(row.textRank) / bestRank : 0;
+      const score =
+        row.similarity === null ? textScore : VECTOR_WEIGHT * Number(row.similarity) + TEXT_WEIGHT * textScore;
+      return { ...row, score };
+    })
+    .filter((row) => row.score > 0 && row.score >= input.threshold)
+    .sort((a, b) => Number(own(b)) - Number(own(a)) || b.score - a.score)
+    .slice(0, input.count);
 }
 
 export type MatchedContext = { department: string; contextText: string; similarity: number };
@@ -137,7 +181,7 @@ export async function matchDocuments(
   const result = await deps.db.execute(sql`
     select department, context_text as "contextText", similarity
     from match_documents(
-      ${toVectorLiteral(vector)}::vector,
+      ${cosineQueryLiteral(vector)}::int[]::vector,
       ${deps.env.CONTEXT_MATCH_THRESHOLD}::double precision,
       ${deps.env.CONTEXT_MATCH_COUNT}::integer,
       ${input.userId}::text,
