@@ -1,0 +1,84 @@
+// Training benchmark (issue 6): `npm run bench:training`.
+//
+// Time from pressing "Complete Training" to "indexed": POST /api/training/:id against the real app in-process
+// (an in-memory PGlite database), with embeddings from the local OpenAI-protocol test server answering at once.
+// Every submit changes the answers, so each one stores them and rebuilds the index (21 inputs embedded, one user
+// context record and 20 pieces written). Target p50 ≤ 1 s.
+import { createApp } from "../server/app";
+import { parseEnv } from "../server/env";
+import { createLogger } from "../server/logger";
+import { answersFor, givePlan } from "../server/routes/training/training-fixtures";
+import { buildDeps } from "../server/start";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { createTestDatabase } from "../server/test/test-database";
+
+const SUBMITS = 100;
+const WARMUP = 10;
+const DIRECTORS = ["martha", "finn", "ollie", "harper"] as const;
+
+const fake = await startFakeAiServer();
+const rows: string[] = [];
+for (const provider of ["test AI server", "no provider (full text only)"] as const) {
+  const times = await benchmark(provider === "test AI server");
+  rows.push(
+    `${provider}: ${SUBMITS} submits, p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}`,
+  );
+}
+await fake.close();
+process.stdout.write(`Training submit → indexed\n${rows.map((row) => `  ${row}`).join("\n")}\n`);
+
+async function benchmark(withProvider: boolean): Promise<number[]> {
+  const env = parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    APP_URL: "http://localhost:3000",
+    ...(withProvider ? { AI_BASE_URL: fake.url, AI_API_KEY: "bench" } : {}),
+  });
+  const database = await createTestDatabase();
+  const deps = await buildDeps({ env, log: createLogger("silent"), database });
+  const app = createApp(deps);
+  try {
+    const signup = await app.request("/api/auth/sign-up", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Bench Owner",
+        email: "bench@example.com",
+        password: "correct-horse-battery",
+        confirmPassword: "correct-horse-battery",
+      }),
+    });
+    const { user } = (await signup.json()) as { user: { id: string } };
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
+    await givePlan(deps, user.id, "premium");
+
+    const times: number[] = [];
+    for (let i = 0; i < WARMUP + SUBMITS; i++) {
+      const directorId = DIRECTORS[i % DIRECTORS.length] ?? "martha";
+      const started = performance.now();
+      const response = await app.request(`/api/training/${directorId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify(answersFor(directorId, ` (round ${i})`)),
+      });
+      const body = (await response.json()) as { indexed?: boolean };
+      if (!response.ok || !body.indexed) throw new Error(`submit ${i} failed: ${response.status}`);
+      if (i >= WARMUP) times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    await database.close();
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(1)} ms`;
+}
