@@ -46,7 +46,7 @@ async function start(label) {
   const rss = rssKb(child.pid);
   child.kill("SIGTERM");
   await new Promise((resolve) => child.on("exit", resolve));
-  console.log(`${label}: ready in ${Math.round(readyMs)} ms, idle RSS ${(rss / 1024).toFixed(1)} MiB`);
+  process.stdout.write(`${label}: ready in ${Math.round(readyMs)} ms, idle RSS ${(rss / 1024).toFixed(1)} MiB\n`);
 }
 
 await start("cold start (new data folder, migrations)");

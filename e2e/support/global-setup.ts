@@ -27,7 +27,8 @@ export default function setup(project: TestProject) {
   execFileSync(
     process.execPath,
     ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn", "--outDir", staticDir, "--emptyOutDir"],
-    { stdio: "inherit" },
+    // The production bundle, whatever NODE_ENV the test runner set.
+    { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
   );
   project.provide("staticDir", staticDir);
   return () => fs.rmSync(staticDir, { recursive: true, force: true });
