@@ -199,4 +199,16 @@ describe("choosing and training a director", () => {
       await screenshot(page, `training-step-${name}`);
     }
   });
+
+  it("with the context feature off: no memory note, and the plain trained toast", async () => {
+    await browser.restart({ env: { CONTEXT_ENABLED: "false", AUTH_RATE_LIMIT_PER_MINUTE: "100" } });
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page);
+    await page.goto("/train-director/martha");
+    await answerAll(page);
+    expect(await page.getByText("Contextual memory, stored securely.").count()).toBe(0);
+    await page.getByRole("button", { name: "Complete Training" }).click();
+    await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "martha");
+    await expectToast(page, "Martha is trained!", "Your director is now ready to assist you.");
+  });
 });
