@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Two cores on the CI machine: one worker per core (the default leaves one idle).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,7 +24,6 @@ export default defineConfig({
           setupFiles: ["./server/test/fail-on-console-error.ts"],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
         },
       },
     ],
