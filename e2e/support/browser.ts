@@ -79,8 +79,9 @@ export function setupBrowser(serverOptions: ServerOptions = {}) {
     state.server = await startAppServer(serverOptions);
   });
 
-  afterEach(async () => {
-    await Promise.all(state.contexts.splice(0).map((context) => context.close()));
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail") await reportOpenPages(state.contexts);
+    await Promise.all(state.contexts.splice(0).map((browserContext) => browserContext.close()));
     const unexpected = state.consoleErrors.filter((message) => !state.expectedErrors.some((re) => re.test(message)));
     state.consoleErrors = [];
     state.expectedErrors = [];
@@ -121,6 +122,16 @@ export function setupBrowser(serverOptions: ServerOptions = {}) {
       return page;
     },
   };
+}
+
+/** After a failure: where each open page was and what it showed, for reading a CI log. */
+async function reportOpenPages(contexts: BrowserContext[]) {
+  for (const page of contexts.flatMap((browserContext) => browserContext.pages())) {
+    const text = await page
+      .evaluate(() => (document.body.textContent ?? "").slice(0, 600))
+      .catch((error: Error) => `(unreadable: ${error.message})`);
+    process.stderr.write(`\n--- open page ${page.url()} ---\n${text}\n---\n`);
+  }
 }
 
 /** Saves a screenshot under e2e/screenshots (ignored by git) for a person to look at. */
