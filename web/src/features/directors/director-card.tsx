@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import type { DirectorListItem, DirectorListResponse } from "../../../../shared/director-states";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { CheckIcon } from "../../components/ui/check-icon";
 import { cn } from "../../lib/cn";
 
 /**
@@ -93,19 +94,4 @@ function stateNote(director: DirectorListItem, plan: DirectorListResponse["plan"
     case "unavailable":
       return "Coming soon";
   }
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="h-3.5 w-3.5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-    >
-      <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }

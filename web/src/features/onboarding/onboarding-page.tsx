@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { FieldErrors } from "../../../../shared/errors";
@@ -17,6 +17,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { Progress } from "../../components/ui/progress";
+import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
@@ -27,7 +28,7 @@ import {
   saveBusinessProfile,
   useBusinessProfile,
 } from "./onboarding-api";
-import { clearDraft, loadDraft, saveDraft } from "./onboarding-draft";
+import { onboardingDraft } from "./onboarding-draft";
 
 /** /onboarding: the ten questions about the business, one per step. */
 export function OnboardingPage() {
@@ -60,8 +61,9 @@ export function OnboardingPage() {
 
 function OnboardingWizard(props: { userId: string; saved: OnboardingData | null; contextEnabled: boolean }) {
   const { userId, contextEnabled } = props;
+  const draft = useMemo(() => onboardingDraft(userId), [userId]);
   // A local draft is newer than anything stored; without one, a returning owner edits their stored answers.
-  const [initial] = useState(() => loadDraft(userId) ?? { step: 1, values: props.saved ?? emptyOnboardingData() });
+  const [initial] = useState(() => draft.load() ?? { step: 1, values: props.saved ?? emptyOnboardingData() });
   const [step, setStep] = useState(initial.step);
   const stepRef = useRef(initial.step);
   const [submitting, setSubmitting] = useState(false);
@@ -79,9 +81,9 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
     () =>
       form.subscribe({
         formState: { values: true },
-        callback: ({ values }) => saveDraft(userId, { step: stepRef.current, values }),
+        callback: ({ values }) => draft.save({ step: stepRef.current, values }),
       }),
-    [form, userId],
+    [form, draft],
   );
 
   // After moving to another step, the cursor goes to its answer.
@@ -94,7 +96,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
     moved.current = true;
     stepRef.current = next;
     setStep(next);
-    saveDraft(userId, { step: next, values: form.getValues() });
+    draft.save({ step: next, values: form.getValues() });
   }
 
   /** Field errors go under their answers, and the form moves to the first step that has one. */
@@ -116,7 +118,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
     setSubmitting(true);
     try {
       const { profile } = await saveBusinessProfile(parsed.data);
-      clearDraft(userId);
+      draft.clear();
       queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       toast({
@@ -205,25 +207,13 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
                 <Textarea key={field.name} rows={5} {...controlProps} />
               )}
             </Field>
-            <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
-              <SavedIcon />
-              Your answers are kept on this device as you type.
-            </p>
-
-            <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-100 pt-6">
-              <Button
-                type="button"
-                variant="secondary"
-                size="lg"
-                disabled={step === 1 || submitting}
-                onClick={() => goTo(step - 1)}
-              >
-                Back
-              </Button>
-              <Button type="submit" size="lg" disabled={submitting} className="min-w-32">
-                {isLast ? (submitting ? "Processing..." : "Complete") : "Next"}
-              </Button>
-            </div>
+            <StepFooter
+              step={step}
+              isLast={isLast}
+              submitting={submitting}
+              lastLabel="Complete"
+              onBack={() => goTo(step - 1)}
+            />
           </form>
         </Card>
       </div>
@@ -244,21 +234,6 @@ function MemoryIcon() {
       strokeLinejoin="round"
     >
       <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8zM19 15l.9 2.1L22 18l-2.1.9L19 21l-.9-2.1L16 18l2.1-.9z" />
-    </svg>
-  );
-}
-
-function SavedIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="h-3.5 w-3.5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-    >
-      <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -5,6 +5,7 @@ import type { CurrentPlan } from "../../../../shared/plan-selection";
 import { PLANS, type Plan, type PlanId } from "../../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { CheckIcon } from "../../components/ui/check-icon";
 import { cn } from "../../lib/cn";
 
 type PlanPickerProps = {
@@ -158,20 +159,5 @@ function PlanAction(props: {
     >
       {props.pending ? "Selecting..." : label}
     </Button>
-  );
-}
-
-function CheckIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      className={className}
-    >
-      <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

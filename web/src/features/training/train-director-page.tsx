@@ -19,6 +19,7 @@ import { Card } from "../../components/ui/card";
 import { Field, Textarea } from "../../components/ui/field";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
+import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
@@ -26,7 +27,7 @@ import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
 import { planRedirectFor } from "../plans/plan-redirect";
 import { usePublicConfig } from "../shell/use-public-config";
 import { submitTraining, trainingQueryKey, useTrainingStatus } from "./training-api";
-import { clearTrainingDraft, emptyTrainingAnswers, loadTrainingDraft, saveTrainingDraft } from "./training-draft";
+import { emptyTrainingAnswers, trainingDraft } from "./training-draft";
 import { refusalToast, trainedToast, trainingFailureToast } from "./training-outcome";
 
 /** /train-director/:id: ten questions that teach one director how the business works. */
@@ -97,10 +98,11 @@ function TrainingWizard(props: {
   const directorId = director.id;
   const questions = TRAINING_QUESTIONS[directorId];
   const schema = useMemo(() => trainingSchema(directorId), [directorId]);
+  const draft = useMemo(() => trainingDraft(userId, directorId), [userId, directorId]);
   // A local draft is newer than anything stored; without one, training again starts from the stored answers.
   const [initial] = useState(
     () =>
-      loadTrainingDraft(userId, directorId) ?? {
+      draft.load() ?? {
         step: 1,
         values: { ...emptyTrainingAnswers(directorId), ...props.saved },
       },
@@ -122,9 +124,9 @@ function TrainingWizard(props: {
     () =>
       form.subscribe({
         formState: { values: true },
-        callback: ({ values }) => saveTrainingDraft(userId, directorId, { step: stepRef.current, values }),
+        callback: ({ values }) => draft.save({ step: stepRef.current, values }),
       }),
-    [form, userId, directorId],
+    [form, draft],
   );
 
   // After moving to another question, the cursor goes to its answer.
@@ -137,7 +139,7 @@ function TrainingWizard(props: {
     moved.current = true;
     stepRef.current = next;
     setStep(next);
-    saveTrainingDraft(userId, directorId, { step: next, values: form.getValues() });
+    draft.save({ step: next, values: form.getValues() });
   }
 
   /** Field errors go under their answers, and the form moves to the first question that has one. */
@@ -159,7 +161,7 @@ function TrainingWizard(props: {
     setSubmitting(true);
     try {
       const result = await submitTraining(directorId, parsed.data);
-      clearTrainingDraft(userId, directorId);
+      draft.clear();
       queryClient.setQueryData<TrainingStatusResponse>(trainingQueryKey(directorId), {
         directorId,
         state: "trained",
@@ -239,25 +241,13 @@ function TrainingWizard(props: {
               {...control}
             />
           </Field>
-          <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
-            <SavedIcon />
-            Your answers are kept on this device as you type.
-          </p>
-
-          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-100 pt-6">
-            <Button
-              type="button"
-              variant="secondary"
-              size="lg"
-              disabled={step === 1 || submitting}
-              onClick={() => goTo(step - 1)}
-            >
-              Back
-            </Button>
-            <Button type="submit" size="lg" disabled={submitting} className="min-w-32">
-              {isLast ? (submitting ? "Processing..." : "Complete Training") : "Next"}
-            </Button>
-          </div>
+          <StepFooter
+            step={step}
+            isLast={isLast}
+            submitting={submitting}
+            lastLabel="Complete Training"
+            onBack={() => goTo(step - 1)}
+          />
         </form>
       </Card>
     </TrainingLayout>
@@ -340,21 +330,6 @@ function ShieldIcon() {
     >
       <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z" />
       <path d="M9 12l2 2 4-4" />
-    </svg>
-  );
-}
-
-function SavedIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="h-3.5 w-3.5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-    >
-      <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
