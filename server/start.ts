@@ -65,7 +65,7 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
     db: database.db,
     database,
     log,
-    auth: createAuth(database.db, env, secret),
+    auth: createAuth(database.db, env, secret, log),
     ai: createAiProvider(env, options.aiRetry),
     now: options.now ?? (() => new Date()),
   };

@@ -5,11 +5,12 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { accounts, appSettings, sessions, users, verifications } from "../db/schema";
 import type { Env } from "../env";
+import type { Logger } from "../logger";
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 /** Accounts, password hashing (scrypt) and database sessions, by better-auth. */
-export function createAuth(db: Database, env: Env, secret: string) {
+export function createAuth(db: Database, env: Env, secret: string, log: Logger) {
   return betterAuth({
     appName: "Directors",
     secret,
@@ -25,6 +26,14 @@ export function createAuth(db: Database, env: Env, secret: string) {
     // Throttling is ours (server/http/rate-limit.ts), stored in the database for every process.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Its messages join our structured logs instead of the console. A failed sign-in is routine, not a warning.
+    logger: {
+      level: "warn",
+      log: (level, message) => {
+        if (level === "error") log.error({ source: "better-auth" }, message);
+        else log.info({ source: "better-auth", level }, message);
+      },
+    },
     advanced: { useSecureCookies: env.APP_URL.startsWith("https:") },
   });
 }
