@@ -3,12 +3,7 @@ import { useNavigate } from "react-router";
 import { api } from "../../lib/api";
 
 export type SessionUser = { id: string; name: string; email: string };
-export type Session = {
-  user: SessionUser | null;
-  next: string | null;
-  /** Set for the moment between signing out and arriving on a public page. */
-  signedOut?: boolean;
-};
+export type Session = { user: SessionUser | null; next: string | null };
 
 export const SESSION_QUERY_KEY = ["session"] as const;
 
@@ -30,17 +25,12 @@ export function useResetSession() {
   };
 }
 
-/**
- * After the server ended the session: forget it and go to a public page. While
- * the (lazily loaded) destination loads, protected pages wait instead of
- * redirecting to /login?next=…, which would race this navigation.
- */
+/** After the server ended the session: forget it here and go to a public page. */
 export function useFinishSignOut() {
   const resetSession = useResetSession();
   const navigate = useNavigate();
   return async (destination = "/") => {
-    resetSession({ user: null, next: null, signedOut: true });
-    await navigate(destination, { replace: true });
     resetSession({ user: null, next: null });
+    await navigate(destination, { replace: true });
   };
 }
