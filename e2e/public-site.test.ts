@@ -600,7 +600,7 @@ describe("demo video", () => {
       await page.goto("/");
       const play = page.getByRole("button", { name: "Play demo video" });
       await play.waitFor();
-      await page.waitForLoadState("networkidle");
+      await page.waitForLoadState("load");
       expect(thirdParty, configured).toEqual([]);
       expect(await page.locator("iframe").count()).toBe(0);
 
@@ -609,6 +609,7 @@ describe("demo video", () => {
       await iframe.waitFor();
       expect(await iframe.getAttribute("src")).toBe(embed);
       await expect.poll(() => thirdParty.some((url) => url.startsWith(embed))).toBe(true);
+      await page.close();
     }
   });
 });

@@ -20,6 +20,9 @@ export type StartOptions = {
   aiRetry?: RetryOptions;
 };
 
+/** How long in-flight requests (a streaming answer, say) may run on after a shutdown starts. */
+const SHUTDOWN_GRACE_MS = 5000;
+
 export type RunningServer = { url: string; port: number; deps: AppDeps; close(): Promise<void> };
 
 /** Opens the database, builds the app and listens; close() drains requests and closes the database. */
@@ -40,8 +43,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        // Idle keep-alive connections would hold close() open; in-flight requests still finish.
-        if ("closeIdleConnections" in server) server.closeIdleConnections();
+        // Idle keep-alive connections would hold close() open; in-flight requests get a grace period to finish.
+        if ("closeIdleConnections" in server) {
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+        }
       });
       await deps.database.close();
     },

@@ -102,7 +102,9 @@ export function setupBrowser(serverOptions: ServerOptions = {}) {
     },
     /** Replaces the server, e.g. to change configuration; the new one has a fresh database. */
     async restart(options: ServerOptions) {
-      await state.server.close();
+      const previous = state.server;
+      state.server = undefined as unknown as RunningServer;
+      await previous.close();
       state.server = await startAppServer(options);
     },
     /** Marks console errors matching this pattern as expected in the current test. */
