@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const API_KEY = "sk-test-chat-secret-4242";
+const API_KEY = "chat-test-secret-4242";
 
 // Migrating the per-worker template database takes a while on a busy machine; do it once, outside the tests' time.
 beforeAll(async () => {

@@ -15,11 +15,11 @@ describe("GET /api/health", () => {
   });
 
   it("says an AI provider is configured when a key is set, without showing the key", async () => {
-    const { request } = await createTestApp({ env: { AI_API_KEY: "sk-test-secret-value-123" } });
+    const { request } = await createTestApp({ env: { AI_API_KEY: "health-test-secret-value-123" } });
     const response = await request("/api/health");
     const text = await response.text();
     expect(JSON.parse(text).ai).toEqual({ configured: true });
-    expect(text).not.toContain("sk-test-secret-value-123");
+    expect(text).not.toContain("health-test-secret-value-123");
   });
 
   it("sends security headers", async () => {

@@ -35,7 +35,7 @@ describe("GET /api/settings/ai", () => {
   });
 
   it("names the models and the endpoint but never the key or URL credentials", async () => {
-    const key = "sk-live-very-secret-key-42";
+    const key = "status-test-secret-key-42";
     const { request, signUp } = await createTestApp({
       env: {
         AI_API_KEY: key,
