@@ -1,9 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
-import type { FieldErrors } from "../../../../shared/errors";
 import {
   emptyOnboardingData,
   ONBOARDING_FIELDS,
@@ -20,6 +18,7 @@ import { Progress } from "../../components/ui/progress";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { useStepForm } from "../../lib/use-step-form";
 import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
 import { usePublicConfig } from "../shell/use-public-config";
 import {
@@ -29,6 +28,8 @@ import {
   useBusinessProfile,
 } from "./onboarding-api";
 import { onboardingDraft } from "./onboarding-draft";
+
+const ONBOARDING_FIELD_NAMES = ONBOARDING_FIELDS.map((field) => field.name);
 
 /** /onboarding: the ten questions about the business, one per step. */
 export function OnboardingPage() {
@@ -62,52 +63,19 @@ export function OnboardingPage() {
 function OnboardingWizard(props: { userId: string; saved: OnboardingData | null; contextEnabled: boolean }) {
   const { userId, contextEnabled } = props;
   const draft = useMemo(() => onboardingDraft(userId), [userId]);
-  // A local draft is newer than anything stored; without one, a returning owner edits their stored answers.
-  const [initial] = useState(() => draft.load() ?? { step: 1, values: props.saved ?? emptyOnboardingData() });
-  const [step, setStep] = useState(initial.step);
-  const stepRef = useRef(initial.step);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm<OnboardingData>({ resolver: zodResolver(onboardingSchema), defaultValues: initial.values });
+  const { form, step, isLast, error, control, submitting, setSubmitting, goTo, showFieldErrors, nextHandler } =
+    useStepForm<OnboardingData>({
+      fieldNames: ONBOARDING_FIELD_NAMES,
+      draft,
+      // Without a draft, a returning owner edits their stored answers.
+      startValues: () => props.saved ?? emptyOnboardingData(),
+      resolver: zodResolver(onboardingSchema),
+    });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const field = ONBOARDING_FIELDS[step - 1] ?? ONBOARDING_FIELDS[0];
-  const isLast = step === ONBOARDING_STEPS;
-  const error = form.formState.errors[field.name]?.message;
   const inputId = `onboarding-${field.name}`;
-
-  // Every keystroke is kept in the local draft.
-  useEffect(
-    () =>
-      form.subscribe({
-        formState: { values: true },
-        callback: ({ values }) => draft.save({ step: stepRef.current, values }),
-      }),
-    [form, draft],
-  );
-
-  // After moving to another step, the cursor goes to its answer.
-  const moved = useRef(false);
-  useEffect(() => {
-    if (moved.current) form.setFocus(field.name);
-  }, [form, field.name]);
-
-  function goTo(next: number) {
-    moved.current = true;
-    stepRef.current = next;
-    setStep(next);
-    draft.save({ step: next, values: form.getValues() });
-  }
-
-  /** Field errors go under their answers, and the form moves to the first step that has one. */
-  function showFieldErrors(fields: FieldErrors): boolean {
-    const failed = ONBOARDING_FIELDS.filter((item) => fields[item.name]);
-    for (const item of failed) form.setError(item.name, { type: "server", message: fields[item.name] });
-    const first = failed[0];
-    if (!first) return false;
-    goTo(ONBOARDING_FIELDS.indexOf(first) + 1);
-    return true;
-  }
 
   async function complete() {
     const parsed = onboardingSchema.safeParse(form.getValues());
@@ -139,20 +107,8 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
     }
   }
 
-  async function handleNext(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    if (!(await form.trigger(field.name, { shouldFocus: true }))) return;
-    if (isLast) await complete();
-    else goTo(step + 1);
-  }
+  const handleNext = nextHandler(complete);
 
-  const control = form.register(field.name, {
-    // Once a message shows, it goes away as soon as the answer is good enough.
-    onChange: () => {
-      if (form.getFieldState(field.name).error) void form.trigger(field.name);
-    },
-  });
   const controlProps = {
     id: inputId,
     placeholder: field.placeholder,

@@ -1,11 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { TrainingStatusResponse } from "../../../../shared/director-states";
 import { type Director, type DirectorId, findDirector, isDirectorId } from "../../../../shared/directors";
-import type { FieldErrors } from "../../../../shared/errors";
 import {
   TRAINING_QUESTIONS,
   TRAINING_STEPS,
@@ -22,6 +20,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { useStepForm } from "../../lib/use-step-form";
 import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
 import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
 import { planRedirectFor } from "../plans/plan-redirect";
@@ -99,58 +98,19 @@ function TrainingWizard(props: {
   const questions = TRAINING_QUESTIONS[directorId];
   const schema = useMemo(() => trainingSchema(directorId), [directorId]);
   const draft = useMemo(() => trainingDraft(userId, directorId), [userId, directorId]);
-  // A local draft is newer than anything stored; without one, training again starts from the stored answers.
-  const [initial] = useState(
-    () =>
-      draft.load() ?? {
-        step: 1,
-        values: { ...emptyTrainingAnswers(directorId), ...props.saved },
-      },
-  );
-  const [step, setStep] = useState(initial.step);
-  const stepRef = useRef(initial.step);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm<TrainingAnswers>({ resolver: zodResolver(schema), defaultValues: initial.values });
+  const { form, step, isLast, error, control, submitting, setSubmitting, showFieldErrors, goTo, nextHandler } =
+    useStepForm<TrainingAnswers>({
+      fieldNames: useMemo(() => questions.map((item) => item.name), [questions]),
+      draft,
+      // Without a draft, training again starts from the stored answers.
+      startValues: () => ({ ...emptyTrainingAnswers(directorId), ...props.saved }),
+      resolver: zodResolver(schema),
+    });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const question = (questions[step - 1] ?? questions[0]) as TrainingQuestion;
-  const isLast = step === TRAINING_STEPS;
-  const error = form.formState.errors[question.name]?.message;
   const inputId = `training-${question.name}`;
-
-  // Every keystroke is kept in the local draft.
-  useEffect(
-    () =>
-      form.subscribe({
-        formState: { values: true },
-        callback: ({ values }) => draft.save({ step: stepRef.current, values }),
-      }),
-    [form, draft],
-  );
-
-  // After moving to another question, the cursor goes to its answer.
-  const moved = useRef(false);
-  useEffect(() => {
-    if (moved.current) form.setFocus(question.name);
-  }, [form, question.name]);
-
-  function goTo(next: number) {
-    moved.current = true;
-    stepRef.current = next;
-    setStep(next);
-    draft.save({ step: next, values: form.getValues() });
-  }
-
-  /** Field errors go under their answers, and the form moves to the first question that has one. */
-  function showFieldErrors(fields: FieldErrors): boolean {
-    const failed = questions.filter((item) => fields[item.name]);
-    for (const item of failed) form.setError(item.name, { type: "server", message: fields[item.name] });
-    const first = failed[0];
-    if (!first) return false;
-    goTo(questions.indexOf(first) + 1);
-    return true;
-  }
 
   async function complete() {
     const parsed = schema.safeParse(form.getValues());
@@ -187,13 +147,7 @@ function TrainingWizard(props: {
     }
   }
 
-  async function handleNext(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    if (!(await form.trigger(question.name, { shouldFocus: true }))) return;
-    if (isLast) await complete();
-    else goTo(step + 1);
-  }
+  const handleNext = nextHandler(complete);
 
   // Enter writes a new line in an answer; Ctrl+Enter (or Cmd+Enter) moves on.
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -203,12 +157,6 @@ function TrainingWizard(props: {
     }
   }
 
-  const control = form.register(question.name, {
-    // Once a message shows, it goes away as soon as the answer is good enough.
-    onChange: () => {
-      if (form.getFieldState(question.name).error) void form.trigger(question.name);
-    },
-  });
   const describedBy = [`${inputId}-hint`, error ? `${inputId}-error` : undefined].filter(Boolean).join(" ");
 
   return (
