@@ -7,9 +7,9 @@
 import { createApp } from "../server/app";
 import { parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
-import { answersFor, givePlan } from "../server/routes/training/training-fixtures";
 import { buildDeps } from "../server/start";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { answersFor, givePlan } from "../server/test/fixtures";
 import { createTestDatabase } from "../server/test/test-database";
 
 const SUBMITS = 100;

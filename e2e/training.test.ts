@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { answersFor, givePlan } from "../server/routes/training/training-fixtures";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { answersFor, givePlan } from "../server/test/fixtures";
 import { TRAINING_QUESTIONS } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 

@@ -1,17 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { businessProfiles, contextPieces, directorTrainings, userContexts } from "../db/schema";
-import { answersFor, givePlan, PROFILE } from "../routes/training/training-fixtures";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
+import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
 import { IndexingError, indexDirectorContext, reindexUserContexts, storeUserContext } from "./context-index";
-
-// A worker's first database is migrated from scratch; do that in a hook, not inside the first test's time limit.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 let fake: FakeAiServer;
 beforeEach(async () => {

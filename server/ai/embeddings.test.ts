@@ -1,14 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeAiServer, fakeEmbedding, startFakeAiServer } from "../test/fake-ai-server";
 import { createTestApp } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
 import { embedTexts } from "./embeddings";
 import { AiError } from "./retry";
-
-// A worker's first database is migrated from scratch; do that in a hook, not inside the first test's time limit.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 let fake: FakeAiServer;
 beforeEach(async () => {

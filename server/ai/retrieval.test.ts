@@ -1,18 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import type { TrainingAnswers } from "../../shared/training";
 import { userContexts } from "../db/schema";
-import { answersFor, givePlan, PROFILE } from "../routes/training/training-fixtures";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
+import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
 import { matchDocuments, retrieveContext } from "./retrieval";
-
-// A worker's first database is migrated from scratch; do that in a hook, not inside the first test's time limit.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 let fake: FakeAiServer;
 beforeEach(async () => {

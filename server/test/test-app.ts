@@ -1,4 +1,4 @@
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 import type { RetryOptions } from "../ai/retry";
 import { createApp } from "../app";
 import type { AppDeps } from "../deps";
@@ -14,6 +14,12 @@ export type TestAppOptions = {
 };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+// A worker's first database is migrated from scratch, which takes seconds on a busy machine: do it in a hook, under
+// the hook time limit, rather than inside the first test's.
+beforeAll(async () => {
+  await (await createTestDatabase()).close();
+});
 
 const openApps: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

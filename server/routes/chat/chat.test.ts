@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChatHistory } from "../../../shared/chat";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../shared/constants";
 import { emptyOnboardingData } from "../../../shared/onboarding";
@@ -15,15 +15,9 @@ import {
 } from "../../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const API_KEY = "chat-test-secret-4242";
-
-// Migrating the per-worker template database takes a while on a busy machine; do it once, outside the tests' time.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 let fake: FakeAiServer;
 beforeEach(async () => {

@@ -1,15 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DirectorListResponse, DirectorState } from "../../../shared/director-states";
 import { DIRECTOR_IDS, type DirectorId } from "../../../shared/directors";
 import type { PlanId } from "../../../shared/plans";
+import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
-import { answersFor, givePlan } from "../training/training-fixtures";
-
-// A worker's first database is migrated from scratch; do that in a hook, not inside the first test's time limit.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 async function directorList(app: TestApp, cookie: string): Promise<DirectorListResponse> {
   const response = await app.request("/api/directors", { cookie });

@@ -1,24 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { PROFILE } from "../../test/fixtures";
 import { createTestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
-
-const PROFILE = {
-  businessName: "Bright Bean",
-  industry: "Coffee",
-  description: "We roast coffee in small batches.",
-  target: "Coffee lovers who work from home.",
-  products: "Whole beans and subscriptions.",
-  goals: "Double our subscribers this year.",
-  challenges: "Green coffee prices are rising fast.",
-  competitors: "Two chains",
-  uniqueValue: "We roast to order within 48 hours.",
-  metrics: "Revenue",
-};
-
-// Migrating this worker's template database is slow; it happens here, under the hook timeout, not in the first test.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 describe("the next step of the flow after sign-in", () => {
   it("is the plan, then onboarding, then the director list", async () => {

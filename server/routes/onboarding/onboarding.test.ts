@@ -1,30 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ONBOARDING_FIELDS, type OnboardingData } from "../../../shared/onboarding";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ONBOARDING_FIELDS } from "../../../shared/onboarding";
 import { contextPieces, directorTrainings, userContexts } from "../../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
+import { answersFor, PROFILE } from "../../test/fixtures";
 import { createTestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
-import { answersFor } from "../training/training-fixtures";
 import { getBusinessProfile } from "./business-profile";
-
-const PROFILE: OnboardingData = {
-  businessName: "Bright Bean",
-  industry: "Coffee",
-  description: "We roast coffee in small batches.",
-  target: "Coffee lovers who work from home.",
-  products: "Whole beans and subscriptions.",
-  goals: "Double our subscribers this year.",
-  challenges: "Green coffee prices are rising fast.",
-  competitors: "Two chains",
-  uniqueValue: "We roast to order within 48 hours.",
-  metrics: "Revenue",
-};
-
-// Migrating this worker's template database is slow; it happens here, under the hook timeout, not in the first test.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 describe("the business profile", () => {
   it("refuses reading and saving without a session", async () => {
@@ -41,7 +22,7 @@ describe("the business profile", () => {
     const { cookie, user } = await signUp();
     expect(await (await request("/api/onboarding", { cookie })).json()).toEqual({ profile: null });
 
-    const padded = { ...PROFILE, businessName: "  Bright Bean  ", sneaky: "not stored" };
+    const padded = { ...PROFILE, businessName: `  ${PROFILE.businessName}  `, sneaky: "not stored" };
     const saved = await request("/api/onboarding", { method: "PUT", cookie, body: padded });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ profile: PROFILE });

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CurrentPlanResponse, SelectPlanResponse } from "../../../shared/plan-selection";
 import { subscriptions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { PROFILE } from "../../test/fixtures";
 import { createTestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
 import { requireActivePlan } from "./plan-status";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,24 +20,6 @@ function testClock(start = START) {
     },
   };
 }
-
-const PROFILE = {
-  businessName: "Bright Bean",
-  industry: "Coffee",
-  description: "We roast coffee in small batches.",
-  target: "Coffee lovers who work from home.",
-  products: "Whole beans and subscriptions.",
-  goals: "Double our subscribers this year.",
-  challenges: "Green coffee prices are rising fast.",
-  competitors: "Two chains",
-  uniqueValue: "We roast to order within 48 hours.",
-  metrics: "Revenue",
-};
-
-// Migrating this worker's template database is slow; it happens here, under the hook timeout, not in the first test.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 describe("choosing a plan", () => {
   it("refuses both endpoints without a session", async () => {

@@ -1,19 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TrainingResultResponse, TrainingStatusResponse } from "../../../shared/director-states";
 import { DIRECTOR_IDS, type DirectorId } from "../../../shared/directors";
 import { ERRORS } from "../../../shared/errors";
 import { TRAINING_ANSWER_MESSAGE, TRAINING_QUESTIONS } from "../../../shared/training";
 import { contextPieces, directorTrainings, userContexts } from "../../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
+import { answersFor, givePlan, PROFILE } from "../../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
-import { answersFor, givePlan, PROFILE } from "./training-fixtures";
-
-// A worker's first database is migrated from scratch; do that in a hook, not inside the first test's time limit.
-beforeAll(async () => {
-  await (await createTestDatabase()).close();
-});
 
 let fake: FakeAiServer;
 beforeEach(async () => {

@@ -1,10 +1,10 @@
-import { TRIAL_DAYS } from "../../../shared/constants";
-import type { DirectorId } from "../../../shared/directors";
-import type { OnboardingData } from "../../../shared/onboarding";
-import type { PlanId } from "../../../shared/plans";
-import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../../shared/training";
-import { businessProfiles, subscriptions } from "../../db/schema";
-import type { AppDeps } from "../../deps";
+import { TRIAL_DAYS } from "../../shared/constants";
+import type { DirectorId } from "../../shared/directors";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { PlanId } from "../../shared/plans";
+import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
+import { businessProfiles, subscriptions } from "../db/schema";
+import type { AppDeps } from "../deps";
 
 /** Starting data for the directors, training and retrieval tests, written straight to the database. */
 
