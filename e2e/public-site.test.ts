@@ -8,7 +8,7 @@ import { DESKTOP, PHONE, screenshot, setupBrowser, TABLET } from "./support/brow
 const HEADLINE = "AI Directors For Your Business Success";
 const CONTACT_EMAIL = "help@owner-business.test";
 const PASSWORD = "correct-horse-battery";
-const BASE_ENV = { AUTH_RATE_LIMIT_PER_MINUTE: "1000", CONTACT_EMAIL };
+const BASE_ENV = { CONTACT_EMAIL };
 
 const AXE_SOURCE = fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
 

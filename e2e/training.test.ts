@@ -10,7 +10,7 @@ const fake = await startFakeAiServer();
 afterAll(() => fake.close());
 
 const browser = setupBrowser({
-  env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", AUTH_RATE_LIMIT_PER_MINUTE: "100" },
+  env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key" },
 });
 
 const MARTHA = TRAINING_QUESTIONS.martha;
@@ -201,7 +201,7 @@ describe("choosing and training a director", () => {
   });
 
   it("with the context feature off: no memory note, and the plain trained toast", async () => {
-    await browser.restart({ env: { CONTEXT_ENABLED: "false", AUTH_RATE_LIMIT_PER_MINUTE: "100" } });
+    await browser.restart({ env: { CONTEXT_ENABLED: "false" } });
     const page = await browser.newPage(DESKTOP);
     await ownerOnPlan(page);
     await page.goto("/train-director/martha");

@@ -32,6 +32,9 @@ export async function startAppServer(options: ServerOptions = {}): Promise<Runni
     PORT: String(port),
     HOST: "127.0.0.1",
     APP_URL: `http://127.0.0.1:${port}`,
+    // Every test signs up its own owners from the same address, many within a
+    // minute; the sign-in limit itself is proven by the API tests.
+    AUTH_RATE_LIMIT_PER_MINUTE: "1000",
     ...options.env,
   });
   const server = await startServer({
