@@ -1,5 +1,6 @@
 import type { AiProvider } from "./ai/provider";
 import type { Auth } from "./auth/auth";
+import type { Sessions } from "./auth/sessions";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
@@ -11,6 +12,8 @@ export type AppDeps = {
   database: DatabaseHandle;
   log: Logger;
   auth: Auth;
+  /** The session check every protected route uses; see server/auth/sessions.ts. */
+  sessions: Sessions;
   ai: AiProvider;
   now: () => Date;
 };

@@ -4,6 +4,7 @@ import { createAiProvider } from "./ai/provider";
 import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
+import { createSessions } from "./auth/sessions";
 import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
@@ -66,12 +67,14 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
     }
   }
   const secret = await resolveAuthSecret(database.db, env);
+  const auth = createAuth(database.db, env, secret, log);
   return {
     env,
     db: database.db,
     database,
     log,
-    auth: createAuth(database.db, env, secret, log),
+    auth,
+    sessions: createSessions(auth),
     ai: createAiProvider(env, options.aiRetry),
     now: options.now ?? (() => new Date()),
   };

@@ -20,10 +20,10 @@ import { deleteAccount } from "./delete-account";
 
 /** The owner's account and data: overview, name, password, sessions, export and deletion. */
 export function accountRoutes(deps: AppDeps) {
-  const { auth, db, env } = deps;
+  const { auth, db, env, sessions } = deps;
 
   return new Hono<AppEnv>()
-    .use(requireUser(auth))
+    .use(requireUser(sessions))
     .get("/", async (c) => c.json(await accountOverview(deps, c.get("user"))))
     .patch("/", async (c) => {
       const input = await readJson(c, updateNameSchema, "validation:account");
@@ -34,6 +34,7 @@ export function accountRoutes(deps: AppDeps) {
       });
       forwardCookies(headers, c.res.headers);
       const user = c.get("user");
+      sessions.forget(user.id);
       return c.json({ user: { id: user.id, name: input.name, email: user.email } });
     })
     .post("/password", async (c) => {
@@ -53,6 +54,7 @@ export function accountRoutes(deps: AppDeps) {
           returnHeaders: true,
         });
         // Every session was revoked; this device gets a new one in the cookie.
+        sessions.forget(user.id);
         forwardCookies(headers, c.res.headers);
         return c.json({ ok: true });
       } catch (error) {
@@ -64,6 +66,7 @@ export function accountRoutes(deps: AppDeps) {
     })
     .post("/sign-out-everywhere", async (c) => {
       const { headers } = await auth.api.revokeSessions({ headers: c.req.raw.headers, returnHeaders: true });
+      sessions.forget(c.get("user").id);
       forwardCookies(headers, c.res.headers);
       return c.json({ ok: true });
     })
@@ -81,6 +84,7 @@ export function accountRoutes(deps: AppDeps) {
         throw new AppError("validation:account", { fields: { email: DELETE_EMAIL_MISMATCH } });
       }
       await deleteAccount(deps, user);
+      sessions.forget(user.id);
       // The session row is gone with the account; signing out now only expires the cookie.
       const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
       forwardCookies(headers, c.res.headers);

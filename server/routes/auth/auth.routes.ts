@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { Hono } from "hono";
 import { loginSchema, signupSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
-import { requireUser, sessionUser } from "../../auth/require-user";
+import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { clientIp } from "../../http/client-ip";
@@ -12,7 +12,7 @@ import { nextStepFor } from "../flow/next-step";
 
 /** Sign-up, login, sign-out and the current session, over better-auth. */
 export function authRoutes(deps: AppDeps) {
-  const { auth, db, env } = deps;
+  const { auth, db, env, sessions } = deps;
 
   const throttleAttempt = (c: Parameters<typeof clientIp>[0], email: string) =>
     throttle(db, {
@@ -59,13 +59,14 @@ export function authRoutes(deps: AppDeps) {
         throw error;
       }
     })
-    .post("/logout", requireUser(auth), async (c) => {
+    .post("/logout", requireUser(sessions), async (c) => {
       const headers = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+      sessions.forget(c.get("user").id);
       forwardCookies(headers.headers, c.res.headers);
       return c.json({ ok: true });
     })
     .get("/session", async (c) => {
-      const user = await sessionUser(auth, c.req.raw.headers);
+      const user = await sessions.user(c.req.raw.headers);
       if (!user) return c.json({ user: null, next: null });
       return c.json({ user: publicUser(user), next: await nextStepFor(db, user.id) });
     });

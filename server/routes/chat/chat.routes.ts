@@ -14,7 +14,7 @@ import { clearConversation, conversationMessages, findActiveConversation, toChat
 export function chatRoutes(deps: AppDeps) {
   const { db } = deps;
   return new Hono<AppEnv>()
-    .use(requireUser(deps.auth))
+    .use(requireUser(deps.sessions))
     .get("/:directorId", async (c) => {
       const user = c.get("user");
       const { director, state } = await requireDirectorAccess(deps, user.id, c.req.param("directorId"));

@@ -8,7 +8,7 @@ import { directorStatuses } from "./director-access";
 
 /** GET /api/directors: every director with this user's state for it (/select-department). */
 export function directorRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(requireUser(deps.auth)).get("/", async (c) => {
+  return new Hono<AppEnv>().use(requireUser(deps.sessions)).get("/", async (c) => {
     const userId = c.get("user").id;
     const planStatus = await getPlanStatus(deps, userId);
     const statuses = await directorStatuses(deps, userId, planStatus);

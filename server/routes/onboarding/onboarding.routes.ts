@@ -12,7 +12,7 @@ export type OnboardingResponse = { profile: OnboardingData | null };
 /** The signed-in user's business profile: read it, or store all ten answers at once. */
 export function onboardingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireUser(deps.auth))
+    .use(requireUser(deps.sessions))
     .get("/", async (c) => {
       const profile = await getBusinessProfile(deps.db, c.get("user").id);
       return c.json<OnboardingResponse>({ profile: profile ?? null });

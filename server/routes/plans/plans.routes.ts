@@ -16,7 +16,7 @@ import { getPlanStatus, type PlanStatus } from "./plan-status";
 /** The signed-in user's plan: read it, or choose one. */
 export function planRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireUser(deps.auth))
+    .use(requireUser(deps.sessions))
     .get("/current", async (c) => {
       const status = await getPlanStatus(deps, c.get("user").id);
       return c.json<CurrentPlanResponse>({ plan: status ? toCurrentPlan(status) : null });

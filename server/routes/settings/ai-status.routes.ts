@@ -13,7 +13,7 @@ export function aiStatusRoutes(deps: AppDeps) {
     context: { enabled: env.CONTEXT_ENABLED },
     endpoint: ai.configured ? publicEndpoint(env.AI_BASE_URL, env.AI_API_KEY) : null,
   };
-  return new Hono<AppEnv>().use(requireUser(deps.auth)).get("/", (c) => c.json(status));
+  return new Hono<AppEnv>().use(requireUser(deps.sessions)).get("/", (c) => c.json(status));
 }
 
 /** The base URL without user:password, query or fragment; none at all if the key still shows in it. */

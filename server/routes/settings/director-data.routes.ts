@@ -13,7 +13,7 @@ import { AppError } from "../../http/app-error";
  * The business profile and the other directors stay.
  */
 export function directorDataRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(requireUser(deps.auth)).delete("/:id/training", async (c) => {
+  return new Hono<AppEnv>().use(requireUser(deps.sessions)).delete("/:id/training", async (c) => {
     const directorId = c.req.param("id");
     if (!isDirectorId(directorId)) throw new AppError("not_found:director");
     const userId = c.get("user").id;

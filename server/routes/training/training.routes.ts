@@ -20,7 +20,7 @@ import { submitTraining } from "./submit-training";
  */
 export function trainingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireUser(deps.auth))
+    .use(requireUser(deps.sessions))
     .get("/:directorId", async (c) => {
       const directorId = directorIdParam(c.req.param("directorId"));
       const userId = c.get("user").id;

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessions as sessionRows } from "../db/schema";
+import { cookieFrom, createTestApp } from "../test/test-app";
+import { createSessions, SESSION_CHECK_TTL_MS } from "./sessions";
+
+describe("the session check", () => {
+  it("reuses a check for the time it allows, then asks the database again", async () => {
+    const app = await createTestApp();
+    const { cookie, user } = await app.signUp();
+    let clock = 0;
+    const sessions = createSessions(app.deps.auth, () => clock);
+    const headers = new Headers({ cookie });
+
+    expect((await sessions.user(headers))?.id).toBe(user.id);
+    // Revoked by another process sharing the database: this one notices once its check has aged out.
+    await app.db.delete(sessionRows).where(eq(sessionRows.userId, user.id));
+    clock += SESSION_CHECK_TTL_MS - 1;
+    expect((await sessions.user(headers))?.id).toBe(user.id);
+    clock += 2;
+    expect(await sessions.user(headers)).toBeUndefined();
+  });
+
+  it("forgets a user's checks at once when told", async () => {
+    const app = await createTestApp();
+    const { cookie, user } = await app.signUp();
+    const sessions = createSessions(app.deps.auth, () => 0);
+    const headers = new Headers({ cookie });
+
+    expect((await sessions.user(headers))?.id).toBe(user.id);
+    await app.db.delete(sessionRows).where(eq(sessionRows.userId, user.id));
+    sessions.forget(user.id);
+    expect(await sessions.user(headers)).toBeUndefined();
+  });
+
+  it("ends a session on another device at once on sign-out everywhere", async () => {
+    const app = await createTestApp();
+    const { cookie: laptop, user, password } = await app.signUp();
+    const phone = cookieFrom(await app.request("/api/auth/login", { body: { email: user.email, password } }));
+    expect((await app.request("/api/account", { cookie: phone })).status).toBe(200);
+
+    const everywhere = await app.request("/api/account/sign-out-everywhere", { method: "POST", cookie: laptop });
+    expect(everywhere.status).toBe(200);
+    expect((await app.request("/api/account", { cookie: phone })).status).toBe(401);
+  });
+
+  it("ends the other devices' sessions at once on a password change", async () => {
+    const app = await createTestApp();
+    const { cookie: laptop, user, password } = await app.signUp();
+    const phone = cookieFrom(await app.request("/api/auth/login", { body: { email: user.email, password } }));
+    expect((await app.request("/api/account", { cookie: phone })).status).toBe(200);
+
+    const newPassword = "another-horse-battery";
+    const changed = await app.request("/api/account/password", {
+      cookie: laptop,
+      body: { currentPassword: password, newPassword, confirmPassword: newPassword },
+    });
+    expect(changed.status).toBe(200);
+    expect((await app.request("/api/account", { cookie: phone })).status).toBe(401);
+    expect((await app.request("/api/account", { cookie: cookieFrom(changed) })).status).toBe(200);
+  });
+
+  it("shows a new name at once", async () => {
+    const app = await createTestApp();
+    const { cookie } = await app.signUp({ name: "Old Name" });
+    expect((await (await app.request("/api/auth/session", { cookie })).json()).user.name).toBe("Old Name");
+
+    expect((await app.request("/api/account", { method: "PATCH", cookie, body: { name: "New Name" } })).status).toBe(
+      200,
+    );
+    expect((await (await app.request("/api/auth/session", { cookie })).json()).user.name).toBe("New Name");
+  });
+
+  it("refuses a forged cookie", async () => {
+    const app = await createTestApp();
+    await app.signUp();
+    const sessions = createSessions(app.deps.auth);
+    expect(await sessions.user(new Headers({ cookie: "better-auth.session_token=forged.value" }))).toBeUndefined();
+  });
+});
