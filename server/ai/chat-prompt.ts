@@ -1,11 +1,7 @@
 import type { ModelMessage } from "ai";
-import { and, eq } from "drizzle-orm";
-import type { Director, DirectorId } from "../../shared/directors";
+import type { Director } from "../../shared/directors";
 import type { OnboardingData, OnboardingFieldName } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
-import { directorTrainings } from "../db/schema";
-import type { AppDeps } from "../deps";
-import { getBusinessProfile } from "../routes/onboarding/business-profile";
 import { PROFILE_DEPARTMENT } from "./context-index";
 import { PERSONAS } from "./personas";
 import type { RetrievedPiece } from "./retrieval";
@@ -43,22 +39,6 @@ const PROFILE_LABELS: Record<OnboardingFieldName, string> = {
   uniqueValue: "What makes us different",
   metrics: "How we measure success",
 };
-
-/** The owner's profile and this director's training answers, read for this user only. */
-export async function loadOwnContext(
-  deps: Pick<AppDeps, "db">,
-  userId: string,
-  directorId: DirectorId,
-): Promise<Omit<BusinessContext, "pieces">> {
-  const [profile, [training]] = await Promise.all([
-    getBusinessProfile(deps.db, userId),
-    deps.db
-      .select({ answers: directorTrainings.answers })
-      .from(directorTrainings)
-      .where(and(eq(directorTrainings.userId, userId), eq(directorTrainings.directorId, directorId))),
-  ]);
-  return { profile, trainingAnswers: training?.answers };
-}
 
 /** The text after "Context about my business:", or undefined when there is nothing to say. */
 export function formatBusinessContext(director: Director, context: BusinessContext): string | undefined {

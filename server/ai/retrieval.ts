@@ -37,25 +37,36 @@ export async function retrieveContext(
   input: { userId: string; directorId: string; question: string; signal?: AbortSignal },
 ): Promise<RetrievedPiece[]> {
   if (input.question.trim() === "") return [];
-  let queryEmbedding: { model: string; vector: number[] } | undefined;
-  try {
-    const embedded = await embedTexts(deps, [input.question], {
-      retry: { retries: QUESTION_EMBEDDING_RETRIES },
-      signal: input.signal,
-    });
-    const vector = embedded?.embeddings[0];
-    if (embedded && vector) queryEmbedding = { model: embedded.model, vector };
-  } catch (error) {
-    deps.log.warn({ err: error }, "question embedding failed; retrieving by full text only");
-  }
   return searchPieces(deps.db, {
     userId: input.userId,
     directorId: input.directorId,
     question: input.question,
-    queryEmbedding,
+    queryEmbedding: await embedQuestion(deps, input.question, input.signal),
     threshold: deps.env.RETRIEVAL_PIECE_THRESHOLD,
     count: deps.env.RETRIEVAL_PIECE_COUNT,
   });
+}
+
+export type QueryEmbedding = { model: string; vector: number[] };
+
+/**
+ * The question's embedding for retrieval, or undefined without an embedding
+ * model or when the provider fails (retrieval then uses full text alone).
+ */
+export async function embedQuestion(
+  deps: RetrievalDeps,
+  question: string,
+  signal?: AbortSignal,
+): Promise<QueryEmbedding | undefined> {
+  if (question.trim() === "") return undefined;
+  try {
+    const embedded = await embedTexts(deps, [question], { retry: { retries: QUESTION_EMBEDDING_RETRIES }, signal });
+    const vector = embedded?.embeddings[0];
+    return embedded && vector ? { model: embedded.model, vector } : undefined;
+  } catch (error) {
+    deps.log.warn({ err: error }, "question embedding failed; retrieving by full text only");
+    return undefined;
+  }
 }
 
 /**
@@ -73,7 +84,7 @@ export async function searchPieces(
     userId: string;
     directorId: string;
     question: string;
-    queryEmbedding: { model: string; vector: number[] } | undefined;
+    queryEmbedding: QueryEmbedding | undefined;
     threshold: number;
     count: number;
   },

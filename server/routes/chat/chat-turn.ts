@@ -3,8 +3,9 @@ import type { Context } from "hono";
 import { type ChatAnswerMetadata, type ChatMessageStatus, chatTurnSchema } from "../../../shared/chat";
 import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
-import { type BusinessContext, buildChatPrompt, loadOwnContext } from "../../ai/chat-prompt";
+import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
 import { errorCodeFor, openAnswerStream } from "../../ai/chat-stream";
+import { embedQuestion } from "../../ai/retrieval";
 import { type AiError, classifyAiError } from "../../ai/retry";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
@@ -12,9 +13,11 @@ import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import type { Logger } from "../../logger";
-import { requireDirectorAccess } from "../directors/director-access";
-import { activeConversation, conversationMessages, insertMessage, replaceAnswer, toChatMessage } from "./conversations";
+import { directorAccessOf, requireDirector } from "../directors/director-access";
+import { activePlan, planStatusOf } from "../plans/plan-status";
+import { insertMessage, replaceAnswer, startConversation, toChatMessage } from "./conversations";
 import { retrievePieces } from "./retrieve-pieces";
+import { loadTurnState, type TurnMessage } from "./turn-state";
 
 /**
  * One chat turn: validate → store the owner's message → gather context → build
@@ -28,7 +31,10 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
   // Read first: the connection's abort signal only reports a stop that happens after it was read.
   const signal = c.req.raw.signal;
   const turn = await readJson(c, chatTurnSchema, "validation:chat");
-  const { director } = await requireDirectorAccess(deps, user.id, c.req.param("directorId") ?? "");
+  const director = requireDirector(c.req.param("directorId") ?? "");
+  const state = await loadTurnState(deps.db, user.id, director.id);
+  const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, deps.now()));
+  directorAccessOf(deps.env, director, planStatus, state.trained);
   await throttle(deps.db, {
     keys: [`chat:user:${user.id}`],
     limit: deps.env.CHAT_RATE_LIMIT_PER_MINUTE,
@@ -36,29 +42,20 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     now: deps.now(),
   });
 
-  // A new question's context (profile, answers, retrieval with its embedding request) is gathered while the
-  // conversation is read and the question stored; a retry reads its question from the history first.
-  const gatherContext = (text: string): Promise<BusinessContext | undefined> => {
-    if (!deps.ai.chat || !deps.env.CONTEXT_ENABLED) return Promise.resolve(undefined);
-    return Promise.all([
-      loadOwnContext(deps, user.id, director.id),
-      retrievePieces(deps, { userId: user.id, directorId: director.id, question: text, signal }, log),
-    ]).then(([own, pieces]) => ({ ...own, pieces }));
-  };
-  const earlyContext = turn.text !== undefined ? gatherContext(turn.text) : undefined;
-  // Awaited below; until then a failure must not count as unhandled.
-  earlyContext?.catch(() => {});
+  const useContext = deps.ai.chat !== undefined && deps.env.CONTEXT_ENABLED;
+  const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, signal) : undefined);
+  // A new question's embedding is on its way to the provider while the question is stored.
+  const earlyEmbedding = turn.text !== undefined ? embed(turn.text) : undefined;
 
-  const conversation = await activeConversation(deps.db, user.id, director.id, deps.now());
-  const rows = await conversationMessages(deps.db, user.id, conversation.id);
-
-  let question: (typeof rows)[number];
-  let history: typeof rows;
+  const rows = state.history;
+  let question: TurnMessage;
+  let history: TurnMessage[];
   let retryOf: string | undefined;
+  let conversationId = state.conversationId;
   if (turn.retry) {
     const last = rows.at(-1);
     const answered = last?.sender === "ai";
-    if (!last || (answered && last.status !== "failed" && last.status !== "stopped")) {
+    if (!conversationId || !last || (answered && last.status !== "failed" && last.status !== "stopped")) {
       throw new AppError("bad_request:api", { message: "There is no failed answer to retry." });
     }
     const questionIndex = rows.findLastIndex((row) => row.sender === "user");
@@ -68,8 +65,9 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     history = rows.slice(0, questionIndex);
     retryOf = answered ? last.id : undefined;
   } else {
+    conversationId ??= (await startConversation(deps.db, user.id, director.id, deps.now())).id;
     question = await insertMessage(deps.db, {
-      conversationId: conversation.id,
+      conversationId,
       userId: user.id,
       sender: "user",
       content: turn.text ?? "",
@@ -83,7 +81,7 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     const values = { content, status, errorCode, createdAt: after(deps.now(), question.createdAt) };
     return retryOf
       ? replaceAnswer(deps.db, user.id, retryOf, values)
-      : insertMessage(deps.db, { conversationId: conversation.id, userId: user.id, sender: "ai", ...values });
+      : insertMessage(deps.db, { conversationId, userId: user.id, sender: "ai", ...values });
   };
 
   if (!deps.ai.chat) {
@@ -94,7 +92,16 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     });
   }
 
-  const context = await (earlyContext ?? gatherContext(question.content));
+  let context: BusinessContext | undefined;
+  if (useContext) {
+    const queryEmbedding = await (earlyEmbedding ?? embed(question.content));
+    const pieces = await retrievePieces(
+      deps,
+      { userId: user.id, directorId: director.id, question: question.content, queryEmbedding },
+      log,
+    );
+    context = { profile: state.profile, trainingAnswers: state.trainingAnswers, pieces };
+  }
   const prompt = buildChatPrompt({ director, history, question: question.content, context });
 
   let answer: Awaited<ReturnType<typeof openAnswerStream>>;

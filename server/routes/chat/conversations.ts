@@ -24,9 +24,8 @@ export async function findActiveConversation(db: Database, userId: string, direc
   return row;
 }
 
-export async function activeConversation(db: Database, userId: string, directorId: string, now: Date) {
-  const existing = await findActiveConversation(db, userId, directorId);
-  if (existing) return existing;
+/** Starts the active conversation with a director; the caller knows there is none yet. */
+export async function startConversation(db: Database, userId: string, directorId: string, now: Date) {
   const [created] = await db
     .insert(conversations)
     .values({ userId, directorId, createdAt: now })

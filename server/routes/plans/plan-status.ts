@@ -23,13 +23,21 @@ export async function getPlanStatus(
   userId: string,
 ): Promise<PlanStatus | undefined> {
   const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  if (!row) return undefined;
+  return row ? planStatusOf(row, deps.now()) : undefined;
+}
+
+export type SubscriptionRow = Pick<
+  typeof subscriptions.$inferSelect,
+  "planId" | "chosenAt" | "trialStartedAt" | "trialEndsAt"
+>;
+
+/** The plan and trial state a stored subscription means at this moment. */
+export function planStatusOf(row: SubscriptionRow, now: Date): PlanStatus | undefined {
   const plan = findPlan(row.planId);
   if (!plan) return undefined;
   const onTrial = plan.id === "free-trial";
-  const now = deps.now().getTime();
   const trialEndsAt = onTrial ? row.trialEndsAt : null;
-  const msLeft = trialEndsAt ? trialEndsAt.getTime() - now : null;
+  const msLeft = trialEndsAt ? trialEndsAt.getTime() - now.getTime() : null;
   return {
     plan,
     chosenAt: row.chosenAt,
@@ -42,7 +50,11 @@ export async function getPlanStatus(
 
 /** For the training and chat APIs: a chosen plan whose trial, if any, has not ended. */
 export async function requireActivePlan(deps: Pick<AppDeps, "db" | "now">, userId: string): Promise<PlanStatus> {
-  const status = await getPlanStatus(deps, userId);
+  return activePlan(await getPlanStatus(deps, userId));
+}
+
+/** The rule of requireActivePlan on a status already read. */
+export function activePlan(status: PlanStatus | undefined): PlanStatus {
   if (!status) throw new AppError("plan:required");
   if (status.trialEnded) throw new AppError("plan:trial_ended");
   return status;
