@@ -4,8 +4,8 @@
 // database in a temporary data folder, loads the pieces in bulk with the per-user index dropped, and builds the index
 // afterwards. Then it times one owner's question, alternating between the databases so that both sizes run under the
 // same machine load:
-//   - the retrieval alone (searchPieces: hybrid cosine + full-text scores over that owner's pieces, then the text of
-//     the chosen ones), and
+//   - the retrieval alone (searchPieces: one query scoring that owner's pieces by cosine and full text, with their
+//     text), and
 //   - retrieveContext end to end, including embedding the question through the local OpenAI-protocol test server.
 // The threshold is 0 so that every question returns RETRIEVAL_PIECE_COUNT pieces (the slower path).
 // Targets: p95 ≤ 10 ms, and the 100 k figure within 1.2× of the 10 k one (cost follows one owner's data).

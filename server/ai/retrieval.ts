@@ -73,8 +73,8 @@ export async function embedQuestion(
  * The retrieval itself, given the question's embedding if there is one
  * (benchmarks call it directly). One query scores every piece of this user
  * (an index lookup on user_id, so about a hundred rows however large the
- * table); the mixing, threshold and order are done here on those scores; a
- * second query reads the text of the few pieces chosen. Keeping the first query
+ * table, each in one page since the text and vector live in the row); the
+ * mixing, threshold and order are done here on those scores. Keeping the query
  * flat matters: nested around a 1,536-element constant, planning alone took
  * longer than the search in the embedded Postgres.
  */
@@ -99,7 +99,7 @@ export async function searchPieces(
   // websearch_to_tsquery ANDs every word; a question should match pieces that share any of them.
   const scored = rowsOf<ScoredRow>(
     await db.execute(sql`
-      select p.id, p.department, p.source_field as "sourceField",
+      select p.department, p.source_field as "sourceField", p.content,
         (${similarity})::double precision as similarity,
         p.search_vector @@ q.query as "textMatch",
         ts_rank(p.search_vector, q.query) as "textRank"
@@ -110,32 +110,18 @@ export async function searchPieces(
       where p.user_id = ${input.userId}
     `),
   );
-
-  const chosen = rankPieces(scored, input);
-  if (chosen.length === 0) return [];
-  const ids = chosen.map((piece) => piece.id);
-  const contents = rowsOf<{ id: string; content: string }>(
-    await db.execute(sql`
-      select id, content from context_pieces
-      where user_id = ${input.userId} and id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-    `),
-  );
-  const contentOf = new Map(contents.map((row) => [row.id, row.content]));
-  return chosen.flatMap((piece) => {
-    const content = contentOf.get(piece.id);
-    return content === undefined
-      ? []
-      : [{ department: piece.department, sourceField: piece.sourceField, content, score: piece.score }];
-  });
+  return rankPieces(scored, input).map(({ department, sourceField, content, score }) => ({
+    department,
+    sourceField,
+    content,
+    score,
+  }));
 }
 
 type ScoredRow = {
-  id: string;
   department: string;
   sourceField: string;
+  content: string;
   similarity: number | null;
   textMatch: boolean;
   textRank: number;
