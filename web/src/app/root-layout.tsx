@@ -1,20 +1,36 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { PageLoading } from "../components/page-loading";
 import { NavBar } from "../features/shell/nav-bar";
+import { RouteErrorBoundary } from "./route-error-boundary";
+import { ScrollRestoration } from "./scroll-restoration";
 
+/**
+ * Every page's frame. A page's code is fetched on first visit: on the first
+ * load the skeleton stands in for it; on a later move the router keeps the
+ * current page on screen until the next one is ready.
+ */
 export function RootLayout() {
+  const location = useLocation();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <NavBar />
-      <main id="main" className="flex flex-1 flex-col">
-        <Outlet />
-      </main>
+    <>
+      <RouteErrorBoundary resetKey={location.key}>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <NavBar />
+          <main id="main" className="flex flex-1 flex-col">
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </RouteErrorBoundary>
       <ScrollRestoration />
-    </div>
+    </>
   );
 }

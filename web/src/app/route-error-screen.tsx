@@ -1,17 +1,10 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
-
 /**
- * The spec's router error screen: the status and text, or the message, and in
- * development only the stack. It replaces the whole layout, so it links home
- * with a full page load rather than through a router that may be broken.
+ * The spec's router error screen: the message, and in development only the
+ * stack. It replaces the whole layout, so it links home with a full page load
+ * rather than through a router that may be broken.
  */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const text = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+export function RouteErrorScreen({ error }: { error: unknown }) {
+  const text = error instanceof Error ? error.message : String(error);
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-16">

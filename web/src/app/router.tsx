@@ -1,68 +1,77 @@
-import { createBrowserRouter } from "react-router";
+import { type ComponentType, lazy } from "react";
+import { Route, Routes } from "react-router";
 import { RequireSession } from "../features/auth/require-session";
+import { LandingPage } from "../features/landing/landing-page";
 import { RootLayout } from "./root-layout";
-import { RouteErrorScreen } from "./route-error-screen";
+import { HomeRoute } from "./routes/home-route";
+
+/** A page whose code is fetched on its first visit; one that uses TanStack Query is a `queryPage`. */
+function page(load: () => Promise<ComponentType>) {
+  return lazy(() => load().then((Page) => ({ default: Page })));
+}
+
+/**
+ * A page that reads server data through the query cache. The cache's code
+ * (app/query-client.tsx) is fetched together with the page's, not before it,
+ * and stays off the landing page.
+ */
+function queryPage(load: () => Promise<ComponentType>) {
+  return lazy(async () => {
+    const [{ WithQueryClient }, Page] = await Promise.all([import("./query-client"), load()]);
+    return {
+      default: () => (
+        <WithQueryClient>
+          <Page />
+        </WithQueryClient>
+      ),
+    };
+  });
+}
+
+const AuthPage = page(() => import("../features/auth/auth-page").then((m) => m.AuthPage));
+const TermsPage = page(() => import("../features/legal/terms-page").then((m) => m.TermsPage));
+const PrivacyPage = page(() => import("../features/legal/privacy-page").then((m) => m.PrivacyPage));
+const ContactPage = page(() => import("../features/legal/contact-page").then((m) => m.ContactPage));
+const NotFoundRoute = page(() => import("./routes/not-found-route").then((m) => m.NotFoundRoute));
+const PricingPage = queryPage(() => import("../features/plans/pricing-page").then((m) => m.PricingPage));
+const SubscriptionPage = queryPage(() => import("../features/plans/subscription-page").then((m) => m.SubscriptionPage));
+const OnboardingPage = queryPage(() => import("../features/onboarding/onboarding-page").then((m) => m.OnboardingPage));
+const SelectDepartmentPage = queryPage(() =>
+  import("../features/directors/select-department-page").then((m) => m.SelectDepartmentPage),
+);
+const TrainDirectorPage = queryPage(() =>
+  import("../features/training/train-director-page").then((m) => m.TrainDirectorPage),
+);
+const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
+const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
 
 /**
  * The route table of spec section 2 with the fixes of DESIGN.md. Every page
- * but the landing page is loaded on demand.
+ * but the landing page is loaded on demand; the landing page comes with the
+ * entry, within its budget (docs/decisions/0007-landing-page-first-load.md).
  */
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorScreen />,
-    children: [
-      { path: "/", lazy: () => import("./routes/home-route").then((m) => ({ Component: m.HomeRoute })) },
-      {
-        path: "/index",
-        lazy: () => import("../features/landing/landing-page").then((m) => ({ Component: m.LandingPage })),
-      },
-      { path: "/login", lazy: () => import("../features/auth/auth-page").then((m) => ({ Component: m.AuthPage })) },
-      { path: "/auth", lazy: () => import("../features/auth/auth-page").then((m) => ({ Component: m.AuthPage })) },
-      {
-        path: "/pricing",
-        lazy: () => import("../features/plans/pricing-page").then((m) => ({ Component: m.PricingPage })),
-      },
-      { path: "/terms", lazy: () => import("../features/legal/terms-page").then((m) => ({ Component: m.TermsPage })) },
-      {
-        path: "/privacy",
-        lazy: () => import("../features/legal/privacy-page").then((m) => ({ Component: m.PrivacyPage })),
-      },
-      {
-        path: "/contact",
-        lazy: () => import("../features/legal/contact-page").then((m) => ({ Component: m.ContactPage })),
-      },
-      {
-        element: <RequireSession />,
-        children: [
-          {
-            path: "/subscription",
-            lazy: () => import("../features/plans/subscription-page").then((m) => ({ Component: m.SubscriptionPage })),
-          },
-          {
-            path: "/onboarding",
-            lazy: () => import("../features/onboarding/onboarding-page").then((m) => ({ Component: m.OnboardingPage })),
-          },
-          {
-            path: "/select-department",
-            lazy: () =>
-              import("../features/directors/select-department-page").then((m) => ({
-                Component: m.SelectDepartmentPage,
-              })),
-          },
-          {
-            path: "/train-director/:id",
-            lazy: () =>
-              import("../features/training/train-director-page").then((m) => ({ Component: m.TrainDirectorPage })),
-          },
-          { path: "/chat", lazy: () => import("../features/chat/chat-page").then((m) => ({ Component: m.ChatPage })) },
-          {
-            path: "/settings",
-            lazy: () => import("../features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
-          },
-        ],
-      },
-      { path: "*", lazy: () => import("./routes/not-found-route").then((m) => ({ Component: m.NotFoundRoute })) },
-    ],
-  },
-]);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<HomeRoute />} />
+        <Route path="/index" element={<LandingPage />} />
+        <Route path="/login" element={<AuthPage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route element={<RequireSession />}>
+          <Route path="/subscription" element={<SubscriptionPage />} />
+          <Route path="/onboarding" element={<OnboardingPage />} />
+          <Route path="/select-department" element={<SelectDepartmentPage />} />
+          <Route path="/train-director/:id" element={<TrainDirectorPage />} />
+          <Route path="/chat" element={<ChatPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

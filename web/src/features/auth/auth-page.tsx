@@ -11,7 +11,7 @@ import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
 import { safeNext } from "./safe-next";
-import { type Session, type SessionUser, useResetSession, useSession } from "./use-session";
+import { resetSession, type Session, type SessionUser, useSession } from "./use-session";
 
 type AuthResponse = { user: SessionUser; next: string };
 
@@ -68,7 +68,6 @@ export function AuthPage() {
 }
 
 function useFinishSignIn() {
-  const resetSession = useResetSession();
   const navigate = useNavigate();
   return (response: AuthResponse, destination: string) => {
     const session: Session = { user: response.user, next: response.next };

@@ -1,33 +1,44 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api } from "../../lib/api";
+import { createResourceStore } from "../../lib/resource-store";
 
 export type SessionUser = { id: string; name: string; email: string };
 export type Session = { user: SessionUser | null; next: string | null };
 
-export const SESSION_QUERY_KEY = ["session"] as const;
+/** The current session, fetched once on load; the nav bar and "/" need it before any other page code loads. */
+const session = createResourceStore<Session>("/api/auth/session");
+const resetListeners = new Set<() => void>();
 
-/** The current session, fetched once on load and kept in the query cache. */
 export function useSession() {
-  return useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: () => api<Session>("/api/auth/session"),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return session.use();
+}
+
+/** Fetches the session again, for a step that moves the owner's next page (plan, onboarding, training). */
+export function refreshSession() {
+  return session.refresh();
+}
+
+/** Changes the signed-in user's details in place, e.g. a new name. */
+export function updateSessionUser(changes: Partial<Omit<SessionUser, "id">>) {
+  const current = session.get();
+  if (current?.user) session.set({ ...current, user: { ...current.user, ...changes } });
+}
+
+/** Runs `listener` each time the session changes hands, before the new session is seen. */
+export function onSessionReset(listener: () => void) {
+  resetListeners.add(listener);
+  return () => {
+    resetListeners.delete(listener);
+  };
 }
 
 /** After sign-in, sign-up or sign-out: everything cached belonged to the previous session. */
-export function useResetSession() {
-  const queryClient = useQueryClient();
-  return (session: Session) => {
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    queryClient.setQueryData(SESSION_QUERY_KEY, session);
-  };
+export function resetSession(next: Session) {
+  for (const listener of resetListeners) listener();
+  session.set(next);
 }
 
 /** After the server ended the session: forget it here and go to a public page. */
 export function useFinishSignOut() {
-  const resetSession = useResetSession();
   const navigate = useNavigate();
   return async (destination = "/") => {
     resetSession({ user: null, next: null });

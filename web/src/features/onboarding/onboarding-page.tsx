@@ -19,7 +19,7 @@ import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useStepForm } from "../../lib/use-step-form";
-import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
+import { refreshSession, useSession } from "../auth/use-session";
 import { usePublicConfig } from "../shell/use-public-config";
 import {
   ONBOARDING_QUERY_KEY,
@@ -88,7 +88,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
       const { profile } = await saveBusinessProfile(parsed.data);
       draft.clear();
       queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      void refreshSession();
       toast({
         title: "Onboarding complete!",
         description: contextEnabled

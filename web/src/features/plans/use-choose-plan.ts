@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import type { CurrentPlanResponse } from "../../../../shared/plan-selection";
 import type { Plan } from "../../../../shared/plans";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { PUBLIC_CONFIG_QUERY_KEY } from "../shell/use-public-config";
+import { refreshSession } from "../auth/use-session";
 import { CURRENT_PLAN_QUERY_KEY, selectPlan } from "./plan-api";
 
 /** Stores the chosen plan, says so, and moves on to onboarding (or the directors when it is done). */
@@ -15,10 +15,8 @@ export function useChoosePlan() {
     onSuccess: (response, plan) => {
       queryClient.setQueryData<CurrentPlanResponse>(CURRENT_PLAN_QUERY_KEY, { plan: response.plan });
       // The session's next step, director limits and the like all follow the plan.
-      void queryClient.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey[0] !== CURRENT_PLAN_QUERY_KEY[0] && query.queryKey[0] !== PUBLIC_CONFIG_QUERY_KEY[0],
-      });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_PLAN_QUERY_KEY[0] });
+      void refreshSession();
       toast({
         title: `${plan.name} selected!`,
         description: response.next === "/onboarding" ? "Proceeding to onboarding." : "Your plan has been updated.",

@@ -12,7 +12,7 @@ import type { AccountOverview } from "../../../../shared/settings";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { SESSION_QUERY_KEY, type Session, useFinishSignOut } from "../auth/use-session";
+import { updateSessionUser, useFinishSignOut } from "../auth/use-session";
 import { ACCOUNT_QUERY_KEY, changePassword, signOutEverywhere, updateName } from "./settings-api";
 import { Fact, SettingsSection } from "./settings-section";
 import { showFormError } from "./show-form-error";
@@ -55,9 +55,7 @@ function NameForm({ name }: { name: string }) {
       onSubmit={form.handleSubmit(async (values) => {
         try {
           const { user } = await updateName(values);
-          queryClient.setQueryData<Session>(SESSION_QUERY_KEY, (session) =>
-            session?.user ? { ...session, user: { ...session.user, name: user.name } } : session,
-          );
+          updateSessionUser({ name: user.name });
           queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
             account ? { ...account, user: { ...account.user, name: user.name } } : account,
           );

@@ -147,7 +147,7 @@ function DeleteTrainingDialog({ director, onClose }: { director: Director | unde
             try {
               await deleteDirectorTraining(shown.id);
               // Everything cached about directors and chats may now be out of date.
-              await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "session" });
+              await queryClient.invalidateQueries();
               toast({
                 title: `${shown.name}'s training deleted`,
                 description: `You can train ${shown.name} again whenever you like.`,

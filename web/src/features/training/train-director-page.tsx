@@ -21,7 +21,7 @@ import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { useStepForm } from "../../lib/use-step-form";
-import { SESSION_QUERY_KEY, useSession } from "../auth/use-session";
+import { refreshSession, useSession } from "../auth/use-session";
 import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
 import { planRedirectFor } from "../plans/plan-redirect";
 import { usePublicConfig } from "../shell/use-public-config";
@@ -130,7 +130,7 @@ function TrainingWizard(props: {
         indexedAt: result.indexed ? result.trainedAt : null,
       });
       void queryClient.invalidateQueries({ queryKey: DIRECTORS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      void refreshSession();
       toast(trainedToast(director.name, result.contextEnabled));
       navigate(`/chat?director=${directorId}`, { state: { selectedDirector: directorId } });
     } catch (failure) {

@@ -1,0 +1,18 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { onSessionReset } from "../features/auth/use-session";
+
+/**
+ * The one query cache of the pages that read server data. It loads with the
+ * first such page, so the landing page's first load carries none of its code.
+ */
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+// Sign-in, sign-up, sign-out and account deletion: whatever is cached belonged to the previous session.
+onSessionReset(() => queryClient.removeQueries());
+
+export function WithQueryClient({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
