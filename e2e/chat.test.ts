@@ -196,7 +196,8 @@ describe("chatting with a director", () => {
     await openChat(page);
     fake.queueChat({
       reply: "Start with **email**: it is your cheapest channel. Then test one Instagram ad for a week.",
-      firstTokenDelayMs: 300,
+      // Long enough for the thinking indicator to be seen on a busy machine.
+      firstTokenDelayMs: 1500,
       chunkDelayMs: 120,
     });
     await input(page).fill("Which channel should I focus on?");
@@ -385,11 +386,16 @@ describe("chatting with a director", () => {
     const page = await ownerPage();
     await openChat(page);
     const limit = browser.server.deps.env.CHAT_RATE_LIMIT_PER_MINUTE;
-    for (let index = 0; index < limit; index++) {
-      const response = await page.request.post("/api/chat/martha/messages", { data: { text: `Quick ${index}` } });
-      expect(response.status()).toBe(200);
-      await response.body();
-    }
+    // Turns are counted per clock minute: start early enough in one that every turn below falls into it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await page.waitForTimeout(60_000 - intoMinute);
+    await Promise.all(
+      Array.from({ length: limit }, async (_, index) => {
+        const response = await page.request.post("/api/chat/martha/messages", { data: { text: `Quick ${index}` } });
+        expect(response.status()).toBe(200);
+        await response.body();
+      }),
+    );
     await input(page).fill("One more");
     await input(page).press("Enter");
     await page.getByText("Too many messages", { exact: true }).waitFor();
