@@ -1,4 +1,4 @@
-import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageStreamWriter } from "ai";
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
 import type { Context } from "hono";
 import { type ChatAnswerMetadata, type ChatMessageStatus, chatTurnSchema } from "../../../shared/chat";
 import type { Director } from "../../../shared/directors";
@@ -17,7 +17,7 @@ import { directorAccessOf, requireDirector } from "../directors/director-access"
 import { activePlan, planStatusOf } from "../plans/plan-status";
 import { insertMessage, replaceAnswer, startConversation, toChatMessage } from "./conversations";
 import { retrievePieces } from "./retrieve-pieces";
-import { loadTurnState, type TurnMessage } from "./turn-state";
+import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 
 /**
  * One chat turn: validate → store the owner's message → gather context → build
@@ -32,9 +32,6 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
   const signal = c.req.raw.signal;
   const turn = await readJson(c, chatTurnSchema, "validation:chat");
   const director = requireDirector(c.req.param("directorId") ?? "");
-  const state = await loadTurnState(deps.db, user.id, director.id);
-  const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, deps.now()));
-  directorAccessOf(deps.env, director, planStatus, state.trained);
   await throttle(deps.db, {
     keys: [`chat:user:${user.id}`],
     limit: deps.env.CHAT_RATE_LIMIT_PER_MINUTE,
@@ -43,9 +40,22 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
   });
 
   const useContext = deps.ai.chat !== undefined && deps.env.CONTEXT_ENABLED;
-  const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, signal) : undefined);
-  // A new question's embedding is on its way to the provider while the question is stored.
+  const refused = new AbortController();
+  const embeddingSignal = AbortSignal.any([signal, refused.signal]);
+  const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, embeddingSignal) : undefined);
+  // A new question's embedding is on its way to the provider while the turn is checked and the question stored
+  // (the throttle above bounds how many a refused owner can cause).
   const earlyEmbedding = turn.text !== undefined ? embed(turn.text) : undefined;
+
+  let state: TurnState;
+  try {
+    state = await loadTurnState(deps.db, user.id, director.id);
+    const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, deps.now()));
+    directorAccessOf(deps.env, director, planStatus, state.trained);
+  } catch (error) {
+    refused.abort();
+    throw error;
+  }
 
   const rows = state.history;
   let question: TurnMessage;
@@ -86,7 +96,7 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
 
   if (!deps.ai.chat) {
     const row = await storeAnswer(notConfiguredReply(director), "complete", "ai:not_configured");
-    return streamResponse(async (writer) => {
+    return streamResponse(log, async (writer) => {
       writeText(writer, row.content);
       writer.write({ type: "finish", messageMetadata: metadataOf(row) });
     });
@@ -124,7 +134,7 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     throw new AppError(code);
   }
 
-  return streamResponse(async (writer) => {
+  return streamResponse(log, async (writer) => {
     const id = "answer";
     let text = answer.first;
     let status: ChatMessageStatus = "complete";
@@ -132,6 +142,9 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     writer.write({ type: "start", messageMetadata: { status: "streaming" } satisfies ChatAnswerMetadata });
     writer.write({ type: "text-start", id });
     writer.write({ type: "text-delta", id, delta: answer.first });
+    // Let the first token reach the socket before the rest of a fast answer is relayed and stored.
+    await new Promise((resolve) => setImmediate(resolve));
+
     try {
       for await (const piece of answer.rest) {
         text += piece;
@@ -164,18 +177,46 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
   });
 }
 
-function streamResponse(execute: (writer: UIMessageStreamWriter) => Promise<void>): Response {
-  return createUIMessageStreamResponse({
-    stream: createUIMessageStream({
-      execute: ({ writer }) => execute(writer),
-      // Only our own codes reach the browser, never provider or database internals.
-      onError: () => "server:internal" satisfies ErrorCode,
-    }),
-    headers: { "cache-control": "no-store" },
+/** Writes parts of the AI SDK's UI message stream, the protocol useChat reads in the browser. */
+type PartWriter = { write(part: UIMessageChunk): void };
+
+/**
+ * The answer as the UI message stream protocol: one server-sent event per
+ * part, then [DONE]. Written straight to one byte stream: an answer passes
+ * through no other stream on its way out, so its first token leaves at once.
+ */
+function streamResponse(log: Logger, execute: (writer: PartWriter) => Promise<void>): Response {
+  const encoder = new TextEncoder();
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (data: string) => {
+        if (!cancelled) controller.enqueue(encoder.encode(`data: ${data}\n\n`));
+      };
+      const writer: PartWriter = { write: (part) => send(JSON.stringify(part)) };
+      void execute(writer)
+        .catch((error: unknown) => {
+          log.error({ err: error }, "the answer stream failed");
+          // Only our own codes reach the browser, never provider or database internals.
+          writer.write({ type: "error", errorText: "server:internal" satisfies ErrorCode });
+        })
+        .finally(() => {
+          send("[DONE]");
+          if (!cancelled) controller.close();
+        });
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return new Response(body, {
+    // A chunked body is sent as it comes: without this, the Node adapter first waits a timer tick to see whether the
+    // body is short enough to be sent whole.
+    headers: { ...UI_MESSAGE_STREAM_HEADERS, "cache-control": "no-store", "transfer-encoding": "chunked" },
   });
 }
 
-function writeText(writer: UIMessageStreamWriter, text: string) {
+function writeText(writer: PartWriter, text: string) {
   writer.write({ type: "start" });
   writer.write({ type: "text-start", id: "answer" });
   writer.write({ type: "text-delta", id: "answer", delta: text });
