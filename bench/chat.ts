@@ -29,7 +29,7 @@ const ready = await new Promise<{ url: string; cookies: string[] }>((resolve, re
 const { url, cookies } = ready;
 const pid = child.pid ?? 0;
 
-type Turn = { ok: boolean; ttftMs: number; providerAtMs: number; error?: string };
+type Turn = { ok: boolean; ttftMs: number; providerAtMs: number; providerOwnMs: number; error?: string };
 
 /** One chat turn, read to the end; times are from just before the request. */
 async function turn(cookie: string, text: string): Promise<Turn> {
@@ -41,7 +41,13 @@ async function turn(cookie: string, text: string): Promise<Turn> {
     body: JSON.stringify({ text }),
   });
   if (!response.ok || !response.body) {
-    return { ok: false, ttftMs: Number.NaN, providerAtMs: Number.NaN, error: `HTTP ${response.status}` };
+    return {
+      ok: false,
+      ttftMs: Number.NaN,
+      providerAtMs: Number.NaN,
+      providerOwnMs: Number.NaN,
+      error: `HTTP ${response.status}`,
+    };
   }
   let ttftMs = Number.NaN;
   let buffer = "";
@@ -62,10 +68,12 @@ async function turn(cookie: string, text: string): Promise<Turn> {
       if (part.type === "finish") finished = true;
     }
   }
-  // Only meaningful when turns run one at a time: when the provider received this turn's request.
+  // Only meaningful when turns run one at a time: when the provider received this turn's request, and how long it
+  // took itself (reading the request, writing its first text), which is not server time.
   const request = fake.chatRequests()[requestsBefore];
   const providerAtMs = request ? request.receivedAt - started : Number.NaN;
-  return { ok: finished && !error, ttftMs, providerAtMs, error };
+  const providerOwnMs = request?.firstTextAt ? request.firstTextAt - request.receivedAt : Number.NaN;
+  return { ok: finished && !error, ttftMs, providerAtMs, providerOwnMs, error };
 }
 
 function percentile(values: number[], p: number): number {
@@ -103,12 +111,16 @@ try {
   const cpuPerTurn = (serverCpuMs() - cpuBefore) / SEQUENTIAL_TURNS;
   const ttft = sequential.map((result) => result.ttftMs);
   const beforeProvider = sequential.map((result) => result.providerAtMs);
+  const serverAdded = sequential.map((result) => result.ttftMs - result.providerOwnMs);
   print(`Sequential: ${SEQUENTIAL_TURNS} turns, ${sequential.filter((r) => !r.ok).length} errors`);
   print(
     `  time to first token (AI answering at once): p50 ${ms(percentile(ttft, 50))}, p95 ${ms(percentile(ttft, 95))}`,
   );
   print(
     `  of which before the AI request is sent: p50 ${ms(percentile(beforeProvider, 50))}, p95 ${ms(percentile(beforeProvider, 95))}`,
+  );
+  print(
+    `  server time added (time to first token less the test AI server's own time from request to first text): p50 ${ms(percentile(serverAdded, 50))}, p95 ${ms(percentile(serverAdded, 95))}`,
   );
 
   print(`  server CPU per whole turn (request, context, streaming, storing): ${ms(cpuPerTurn)}`);

@@ -36,6 +36,8 @@ export type RecordedRequest = {
   body: Record<string, unknown>;
   /** performance.now() when the request arrived, for benchmarks. */
   receivedAt: number;
+  /** performance.now() when a streamed answer's first text was written: the provider's own time ends here. */
+  firstTextAt?: number;
 };
 
 export type FakeAiServer = {
@@ -108,7 +110,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       return sendError(res, { status: 400, message: "invalid json" });
     }
     const path = req.url ?? "";
-    requests.push({ path, headers: req.headers, body, receivedAt });
+    const recorded: RecordedRequest = { path, headers: req.headers, body, receivedAt };
+    requests.push(recorded);
 
     if (req.method === "POST" && path.endsWith("/embeddings")) {
       embeddingsInFlight += 1;
@@ -173,6 +176,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
         if (index > 0 && script.chunkDelayMs) await delay(script.chunkDelayMs);
         if (res.destroyed) return;
         send({ content: piece }, null);
+        recorded.firstTextAt ??= performance.now();
       }
       send({}, "stop");
       res.write(
