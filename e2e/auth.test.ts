@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sessions } from "../server/db/schema";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { expectToast } from "./support/toasts";
 
@@ -97,6 +99,35 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "AI Directors For Your Business Success" }).waitFor();
     await page.goto("/settings");
     await page.waitForURL("**/login?next=%2Fsettings");
+  });
+
+  it("asks an owner whose session ended elsewhere to log in again, and brings them back", async () => {
+    const page = await browser.newPage();
+    const signup = await page.request.post("/api/auth/sign-up", {
+      data: {
+        name: "Kim",
+        email: "kim@example.com",
+        password: "correct-horse-battery",
+        confirmPassword: "correct-horse-battery",
+      },
+    });
+    expect(signup.status()).toBe(201);
+    const { user } = (await signup.json()) as { user: { id: string } };
+    await page.goto("/subscription");
+    await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
+
+    // The session ends on the server (it expired, or was revoked from another device) while the page stays open.
+    await browser.server.deps.db.delete(sessions).where(eq(sessions.userId, user.id));
+    browser.server.deps.sessions.forget(user.id);
+    await page.getByRole("navigation").getByRole("link", { name: "Settings" }).click();
+
+    await page.waitForURL("**/login?next=%2Fsettings");
+    await expectToast(page, "Your session has ended", "Please log in again to continue.");
+    await page.getByRole("link", { name: "Log In" }).waitFor();
+    await page.getByLabel("Email").fill("kim@example.com");
+    await page.getByLabel("Password").fill("correct-horse-battery");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((url) => url.pathname === "/settings");
   });
 
   it("looks right at phone and desktop width", async () => {

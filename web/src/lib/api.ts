@@ -31,11 +31,28 @@ export async function api<T>(
     throw new ApiError(0, "network", "We could not reach the server. Check your connection and try again.");
   }
   if (response.ok) return (await response.json()) as T;
+  throw await errorFrom(response);
+}
+
+const sessionEndedListeners = new Set<() => void>();
+
+/** Runs `listener` whenever the server answers that this browser's session has ended (expired or revoked elsewhere). */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
+/** The ApiError a failed response carries, in the shared error shape; tells the listeners when the session ended. */
+export async function errorFrom(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  throw new ApiError(
+  const error = new ApiError(
     response.status,
     body?.error.code ?? "server:internal",
     body?.error.message ?? "Something went wrong on our side. Please try again.",
     body?.error.fields,
   );
+  if (error.code === "unauthorized:session") for (const listener of sessionEndedListeners) listener();
+  return error;
 }

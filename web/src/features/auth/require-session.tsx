@@ -1,17 +1,35 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/page-loading";
+import { toast } from "../../components/ui/use-toast";
 import { useSession } from "./use-session";
+
+/**
+ * How long a protected page whose session ended waits for the code that ended
+ * it (sign-out, account deletion) to take the owner elsewhere, before treating
+ * it as an ended session (expired, or revoked on another device) and asking
+ * them to log in again.
+ */
+const SIGN_OUT_GRACE_MS = 1000;
 
 /** Protected pages: without a session, go to /login?next=<this page> and come back after sign-in. */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
-  // A session that ends while a protected page is open was ended here (sign-out, account deletion), and that code
-  // is already taking the owner to a public page: wait for it rather than race it with a redirect to /login.
   const hadUser = useRef(false);
+  const [graceOver, setGraceOver] = useState(false);
   if (session.data?.user) hadUser.current = true;
-  if (session.isPending || (hadUser.current && !session.data?.user)) return <PageLoading />;
+  const endedHere = hadUser.current && !session.isPending && !session.data?.user;
+  useEffect(() => {
+    if (!endedHere) return;
+    const timer = setTimeout(() => {
+      setGraceOver(true);
+      toast({ title: "Your session has ended", description: "Please log in again to continue." });
+    }, SIGN_OUT_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [endedHere]);
+
+  if (session.isPending || (endedHere && !graceOver)) return <PageLoading />;
   if (!session.data?.user) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate replace to={`/login?next=${encodeURIComponent(next)}`} />;

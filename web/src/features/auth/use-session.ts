@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { onSessionEnded } from "../../lib/api";
 import { createResourceStore } from "../../lib/resource-store";
 
 export type SessionUser = { id: string; name: string; email: string };
@@ -7,6 +8,12 @@ export type Session = { user: SessionUser | null; next: string | null };
 /** The current session, fetched once on load; the nav bar and "/" need it before any other page code loads. */
 const session = createResourceStore<Session>("/api/auth/session");
 const resetListeners = new Set<() => void>();
+
+// The server says the session has ended (it expired, or was revoked from another device): ask it who is signed in,
+// so every page sees the owner signed out; a protected page then sends them to /login (RequireSession).
+onSessionEnded(() => {
+  if (session.get()?.user) void session.refresh();
+});
 
 export function useSession() {
   return session.use();

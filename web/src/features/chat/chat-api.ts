@@ -3,8 +3,7 @@ import { DefaultChatTransport, type UIMessage } from "ai";
 import type { ChatAnswerMetadata, ChatHistory, ChatMessage, ChatTurnInput } from "../../../../shared/chat";
 import type { DirectorListResponse } from "../../../../shared/director-states";
 import type { DirectorId } from "../../../../shared/directors";
-import type { ApiErrorBody } from "../../../../shared/errors";
-import { ApiError, api } from "../../lib/api";
+import { ApiError, api, errorFrom } from "../../lib/api";
 
 /** A message as the chat screen holds it: the AI SDK's UI message with our stored fields as metadata. */
 export type ChatUIMessage = UIMessage<ChatAnswerMetadata>;
@@ -72,13 +71,7 @@ export function chatTransport(directorId: DirectorId) {
         throw new ApiError(0, "network", "We could not reach the server. Check your connection and try again.");
       }
       if (response.ok) return response;
-      const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-      throw new ApiError(
-        response.status,
-        body?.error.code ?? "server:internal",
-        body?.error.message ?? "Something went wrong on our side. Please try again.",
-        body?.error.fields,
-      );
+      throw await errorFrom(response);
     },
   });
 }
