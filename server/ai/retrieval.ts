@@ -34,14 +34,21 @@ type RetrievalDeps = Pick<AppDeps, "db" | "ai" | "env" | "log">;
  */
 export async function retrieveContext(
   deps: RetrievalDeps,
-  input: { userId: string; directorId: string; question: string; signal?: AbortSignal },
+  input: {
+    userId: string;
+    directorId: string;
+    question: string;
+    signal?: AbortSignal;
+    /** The question's embedding when the caller already asked for it (embedQuestion); otherwise asked for here. */
+    queryEmbedding?: Promise<QueryEmbedding | undefined>;
+  },
 ): Promise<RetrievedPiece[]> {
   if (input.question.trim() === "") return [];
   return searchPieces(deps.db, {
     userId: input.userId,
     directorId: input.directorId,
     question: input.question,
-    queryEmbedding: await embedQuestion(deps, input.question, input.signal),
+    queryEmbedding: await (input.queryEmbedding ?? embedQuestion(deps, input.question, input.signal)),
     threshold: deps.env.RETRIEVAL_PIECE_THRESHOLD,
     count: deps.env.RETRIEVAL_PIECE_COUNT,
   });
@@ -64,7 +71,7 @@ export async function embedQuestion(
     const vector = embedded?.embeddings[0];
     return embedded && vector ? { model: embedded.model, vector } : undefined;
   } catch (error) {
-    deps.log.warn({ err: error }, "question embedding failed; retrieving by full text only");
+    deps.log.warn({ err: error }, "question embedding failed; matching by full text only");
     return undefined;
   }
 }
@@ -164,16 +171,7 @@ export async function matchDocuments(
   deps: RetrievalDeps,
   input: { userId: string; directorId: string; question: string; signal?: AbortSignal },
 ): Promise<MatchedContext[]> {
-  let vector: number[] | undefined;
-  try {
-    const embedded = await embedTexts(deps, [input.question], {
-      retry: { retries: QUESTION_EMBEDDING_RETRIES },
-      signal: input.signal,
-    });
-    vector = embedded?.embeddings[0];
-  } catch (error) {
-    deps.log.warn({ err: error }, "question embedding failed; no whole-record match");
-  }
+  const vector = (await embedQuestion(deps, input.question, input.signal))?.vector;
   if (!vector) return [];
   const result = await deps.db.execute(sql`
     select department, context_text as "contextText", similarity

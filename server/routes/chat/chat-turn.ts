@@ -104,10 +104,14 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
 
   let context: BusinessContext | undefined;
   if (useContext) {
-    const queryEmbedding = await (earlyEmbedding ?? embed(question.content));
     const pieces = await retrievePieces(
       deps,
-      { userId: user.id, directorId: director.id, question: question.content, queryEmbedding },
+      {
+        userId: user.id,
+        directorId: director.id,
+        question: question.content,
+        queryEmbedding: earlyEmbedding ?? embed(question.content),
+      },
       log,
     );
     context = { profile: state.profile, trainingAnswers: state.trainingAnswers, pieces };
