@@ -15,8 +15,8 @@ export type TestAppOptions = {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-// A worker's first database is migrated from scratch, which takes seconds on a busy machine: do it in a hook, under
-// the hook time limit, rather than inside the first test's.
+// A worker's first database loads PostgreSQL's WebAssembly, which takes a moment on a busy machine: do it in a hook,
+// under the hook time limit, rather than inside the first test's.
 beforeAll(async () => {
   await (await createTestDatabase()).close();
 });

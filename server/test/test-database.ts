@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
@@ -6,12 +7,25 @@ import * as schema from "../db/schema";
 
 /**
  * A fresh, migrated in-memory database for each test. Migrating takes seconds,
- * so each test worker migrates once and every test starts from a copy of that.
+ * so the test run migrates once (server/test/template-setup.ts) and every test
+ * starts from a copy of that; outside a test run (benchmarks) the first call
+ * migrates.
  */
-let template: Promise<File | Blob> | undefined;
+let template: Promise<Blob> | undefined;
 
-function migratedTemplate(): Promise<File | Blob> {
+async function providedTemplate(): Promise<string | undefined> {
+  try {
+    const { inject } = await import("vitest");
+    return inject("migratedTemplate");
+  } catch {
+    return undefined;
+  }
+}
+
+function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
+    const file = await providedTemplate();
+    if (file) return new Blob([fs.readFileSync(file)]);
     const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir("none");
