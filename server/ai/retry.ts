@@ -9,6 +9,8 @@ export type AiFailureTag =
   | "model_not_found"
   | "timeout"
   | "aborted"
+  /** No connection at all: refused, a name that does not resolve, or a TLS failure. */
+  | "unreachable"
   | "provider";
 
 export class AiError extends Error {
@@ -35,6 +37,12 @@ export function classifyAiError(error: unknown): AiError {
     return new AiError("timeout", undefined, "The request timed out.", { cause: error });
   }
   const status = APICallError.isInstance(error) ? error.statusCode : undefined;
+  const network = status === undefined ? unreachableCode(error) : undefined;
+  if (network) {
+    return new AiError("unreachable", undefined, `The AI service could not be reached (${network}).`, {
+      cause: error,
+    });
+  }
   const body = APICallError.isInstance(error) ? (error.responseBody ?? "") : "";
   if (body.includes("insufficient_quota")) {
     return new AiError("insufficient_quota", status, "The AI provider account has run out of quota.", { cause: error });
@@ -47,8 +55,61 @@ export function classifyAiError(error: unknown): AiError {
   return new AiError("provider", status, message, { cause: error });
 }
 
+/**
+ * Failures that another attempt a second later would meet again: nothing
+ * listens at that address, the host name does not exist, or its certificate is
+ * wrong. The owner hears at once instead of after the whole backoff; a dropped
+ * or reset connection is not among them and is retried.
+ */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ConnectionRefused",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_NONAME",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPROTO",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+]);
+
+/** The network code of a connection that never opened, found anywhere in the error's causes; undefined otherwise. */
+function unreachableCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (!(current instanceof Error) || seen.has(current)) continue;
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === "string" &&
+      (UNREACHABLE_CODES.has(code) || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_"))
+    ) {
+      return code;
+    }
+    queue.push(current.cause);
+    // A host with several addresses reports one failure per address.
+    if (current instanceof AggregateError) queue.push(...current.errors);
+  }
+  return undefined;
+}
+
 export function isRetryable(error: AiError): boolean {
-  if (error.tag === "insufficient_quota" || error.tag === "aborted" || error.tag === "timeout") return false;
+  if (
+    error.tag === "insufficient_quota" ||
+    error.tag === "aborted" ||
+    error.tag === "timeout" ||
+    error.tag === "unreachable"
+  ) {
+    return false;
+  }
   return error.status === undefined || !NO_RETRY_STATUSES.has(error.status);
 }
 

@@ -249,7 +249,12 @@ export function notConfiguredReply(director: Director): string {
 /** Account problems (quota, key, model name) need the operator; the rest is weather. */
 function logFailure(log: Logger, error: AiError, when: string) {
   const details = { tag: error.tag, status: error.status, when, err: error.cause ?? error };
-  if (error.tag === "insufficient_quota" || error.tag === "authentication" || error.tag === "model_not_found") {
+  if (
+    error.tag === "insufficient_quota" ||
+    error.tag === "authentication" ||
+    error.tag === "model_not_found" ||
+    error.tag === "unreachable"
+  ) {
     log.error(details, `ai ${error.tag.replaceAll("_", " ")}`);
   } else {
     log.warn(details, "ai answer failed");
