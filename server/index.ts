@@ -35,6 +35,12 @@ async function main() {
     { url: server.url, database: server.deps.database.driver, ms: Math.round(performance.now() - started) },
     "listening",
   );
+  if (!env.AI_CONFIGURED) {
+    // The owners see a calm notice; the one who runs the server learns here what to set.
+    log.warn(
+      "no AI service is configured, so directors cannot answer: set AI_API_KEY (or AI_BASE_URL for a local server such as Ollama) and CHAT_MODEL, then restart",
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

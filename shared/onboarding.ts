@@ -106,3 +106,25 @@ export type OnboardingData = z.infer<typeof onboardingSchema>;
 export function emptyOnboardingData(): OnboardingData {
   return Object.fromEntries(ONBOARDING_FIELDS.map((field) => [field.name, ""])) as OnboardingData;
 }
+
+export const ONBOARDING_FIELD_NAMES = ONBOARDING_FIELDS.map((field) => field.name) as [
+  OnboardingFieldName,
+  ...OnboardingFieldName[],
+];
+
+/**
+ * PATCH /api/onboarding: one answer of a completed profile, edited in place
+ * (Settings). The answer is checked with that field's own rule and message,
+ * the same as in onboarding; a message is reported under `value`.
+ */
+export const onboardingAnswerSchema = z
+  .object({ field: z.enum(ONBOARDING_FIELD_NAMES, { error: "Choose one of the ten answers." }), value: z.string() })
+  .transform((input, ctx) => {
+    const result = onboardingFieldSchemas[input.field].safeParse(input.value);
+    if (!result.success) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: result.error.issues[0]?.message ?? "Invalid answer" });
+      return z.NEVER;
+    }
+    return { field: input.field, value: result.data };
+  });
+export type OnboardingAnswerInput = z.input<typeof onboardingAnswerSchema>;

@@ -31,6 +31,6 @@ export type AiStatus = {
   chat: { configured: boolean; model: string | null };
   embedding: { configured: boolean; model: string | null };
   context: { enabled: boolean };
-  /** The provider's address without credentials, query or fragment; null when none is configured. */
-  endpoint: string | null;
+  /** The provider's host name, e.g. api.openai.com (no path, credentials or query); null when none is configured. */
+  host: string | null;
 };

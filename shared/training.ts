@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DirectorId } from "./directors";
+import type { OnboardingData, OnboardingFieldName } from "./onboarding";
 
 /** Ten training questions per director (spec section 3), every answer min 5 (section 5). */
 
@@ -10,6 +11,12 @@ export type TrainingQuestion = {
   question: string;
   /** A short hint of what a good answer contains. */
   hint: string;
+  /**
+   * When onboarding already asked this in general terms: the onboarding field,
+   * and the question as it builds on the owner's earlier answer (quoted). The
+   * answer box then starts with that earlier answer, for the owner to sharpen.
+   */
+  buildsOn?: { field: OnboardingFieldName; question: (earlier: string) => string };
 };
 
 export const TRAINING_ANSWER_MIN = 5;
@@ -22,6 +29,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "target_audience",
       question: "Who buys from you today, and who would you most like to reach?",
       hint: "Age range, location, job or life situation, and what they care about most.",
+      buildsOn: {
+        field: "target",
+        question: (earlier) =>
+          `You told us your customers are ${earlier} Which of them matter most for marketing, and who else would you like to reach?`,
+      },
     },
     {
       name: "marketing_channels",
@@ -37,6 +49,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "marketing_goals",
       question: "What do you want your marketing to achieve over the next 6 to 12 months?",
       hint: "Concrete targets, e.g. 50 new customers a month, 2,000 email subscribers, or 20% more repeat orders.",
+      buildsOn: {
+        field: "goals",
+        question: (earlier) =>
+          `You told us your goals are ${earlier} What does your marketing need to achieve in the next 6 to 12 months to get there?`,
+      },
     },
     {
       name: "previous_campaigns",
@@ -47,6 +64,10 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "competitors_marketing",
       question: "Who are your main competitors, and how do they market themselves?",
       hint: "Two or three names, where they advertise, what they promise, and what they do better or worse than you.",
+      buildsOn: {
+        field: "competitors",
+        question: (earlier) => `You named your competitors: ${earlier} How do they market themselves?`,
+      },
     },
     {
       name: "budget",
@@ -67,6 +88,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "marketing_challenges",
       question: "What is the biggest thing holding your marketing back right now?",
       hint: "The main obstacle, e.g. no time, low budget, ads that do not convert, or not knowing what works.",
+      buildsOn: {
+        field: "challenges",
+        question: (earlier) =>
+          `You told us your biggest challenges are ${earlier} What is holding your marketing back?`,
+      },
     },
   ],
   finn: [
@@ -79,6 +105,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "financial_goals",
       question: "What financial results do you want to reach in the next 12 months?",
       hint: "Specific targets, e.g. $500,000 in revenue, a 20% profit margin, or paying yourself $6,000 a month.",
+      buildsOn: {
+        field: "goals",
+        question: (earlier) =>
+          `You told us your goals are ${earlier} What financial results do you need in the next 12 months to reach them?`,
+      },
     },
     {
       name: "budget_process",
@@ -94,6 +125,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "financial_challenges",
       question: "What is your biggest money worry in the business right now?",
       hint: "The main issue, e.g. late-paying customers, rising supplier costs, thin margins, or debt repayments.",
+      buildsOn: {
+        field: "challenges",
+        question: (earlier) =>
+          `You told us your biggest challenges are ${earlier} Which of them worries you most where money is concerned?`,
+      },
     },
     {
       name: "financial_software",
@@ -141,6 +177,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "bottlenecks",
       question: "Where do things most often slow down, pile up or go wrong?",
       hint: "The step, how often it happens, and its effect, e.g. packing backs up every Monday and delays 30 orders.",
+      buildsOn: {
+        field: "challenges",
+        question: (earlier) =>
+          `You told us your biggest challenges are ${earlier} Where in your daily operations do things slow down, pile up or go wrong?`,
+      },
     },
     {
       name: "tech_stack",
@@ -172,6 +213,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "improvement_goals",
       question: "What would you most like to improve in how your business runs over the next year?",
       hint: "Concrete targets, e.g. cut delivery time from 5 days to 2, free up 10 hours a week, or halve order errors.",
+      buildsOn: {
+        field: "goals",
+        question: (earlier) =>
+          `You told us your goals are ${earlier} What must improve in how your business runs to reach them?`,
+      },
     },
   ],
   harper: [
@@ -224,6 +270,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "hr_challenges",
       question: "What is the biggest people problem in your business right now?",
       hint: "The main issue, e.g. hard-to-fill roles, high turnover or low morale, and how long it has lasted.",
+      buildsOn: {
+        field: "challenges",
+        question: (earlier) =>
+          `You told us your biggest challenges are ${earlier} Which of them are about people, and what is the biggest people problem right now?`,
+      },
     },
   ],
   sam: [
@@ -241,6 +292,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "target_customers",
       question: "Who are your best customers, and what makes them buy from you?",
       hint: "Type of customer, size or budget, how they found you, and the main reason they choose you over others.",
+      buildsOn: {
+        field: "target",
+        question: (earlier) =>
+          `You told us your customers are ${earlier} Which of them are your best customers, and what makes them buy from you?`,
+      },
     },
     {
       name: "sales_channels",
@@ -276,6 +332,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "sales_goals",
       question: "What sales targets do you want to hit in the next 6 to 12 months?",
       hint: "Concrete numbers, e.g. $40,000 in monthly sales, 25 new clients a quarter, or a 30% close rate.",
+      buildsOn: {
+        field: "goals",
+        question: (earlier) =>
+          `You told us your goals are ${earlier} What sales targets do you need to hit in the next 6 to 12 months to get there?`,
+      },
     },
   ],
   ben: [
@@ -283,6 +344,11 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "growth_strategy",
       question: "How do you plan to grow your business over the next two to three years?",
       hint: "Your main route to growth, e.g. more customers, new products, new locations or higher prices, with a target.",
+      buildsOn: {
+        field: "goals",
+        question: (earlier) =>
+          `You told us your goals are ${earlier} How do you plan to grow your business over the next two to three years to get there?`,
+      },
     },
     {
       name: "expansion_plans",
@@ -303,6 +369,10 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "competitive_advantage",
       question: "Why do customers choose you over the competition?",
       hint: "What you do better or differently, e.g. faster delivery or local expertise, with proof if you have it.",
+      buildsOn: {
+        field: "competitors",
+        question: (earlier) => `You named your competitors: ${earlier} Why do customers choose you over them?`,
+      },
     },
     {
       name: "acquisition_strategy",
@@ -328,9 +398,55 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
       name: "growth_challenges",
       question: "What is the biggest obstacle standing between your business and its next stage of growth?",
       hint: "The main barrier, e.g. lack of cash, time, skilled staff or demand, and what you have already tried.",
+      buildsOn: {
+        field: "challenges",
+        question: (earlier) =>
+          `You told us your biggest challenges are ${earlier} Which of them stands most between your business and its next stage of growth?`,
+      },
     },
   ],
 };
+
+/** How much of an earlier answer a question quotes; the whole answer is in the box below it. */
+const QUOTE_MAX_CHARS = 70;
+
+/** An earlier answer as a question quotes it: one line, cut at a word, in quotation marks. */
+export function quoteEarlier(text: string): string {
+  const line = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?]+$/, "");
+  if (line.length <= QUOTE_MAX_CHARS) return `“${line}”.`;
+  const cut = line.slice(0, QUOTE_MAX_CHARS);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), QUOTE_MAX_CHARS / 2)).replace(/[\s,;:]+$/, "");
+  return `“${atWord}…”.`;
+}
+
+/**
+ * A training question as this owner sees it: built on their onboarding answer
+ * when it has one (with that answer to start from), the plain question otherwise.
+ */
+export function trainingQuestionFor(
+  question: TrainingQuestion,
+  profile: Partial<OnboardingData> | null | undefined,
+): { text: string; earlier: string | undefined } {
+  const earlier = question.buildsOn ? profile?.[question.buildsOn.field]?.trim() : undefined;
+  if (!question.buildsOn || !earlier) return { text: question.question, earlier: undefined };
+  return { text: question.buildsOn.question(quoteEarlier(earlier)), earlier };
+}
+
+/** The answers training starts from: each question built on onboarding starts with the earlier answer. */
+export function trainingStartAnswers(
+  directorId: DirectorId,
+  profile: Partial<OnboardingData> | null | undefined,
+): TrainingAnswers {
+  return Object.fromEntries(
+    TRAINING_QUESTIONS[directorId].map((question) => [
+      question.name,
+      trainingQuestionFor(question, profile).earlier ?? "",
+    ]),
+  );
+}
 
 export function trainingSchema(directorId: DirectorId) {
   const answer = z

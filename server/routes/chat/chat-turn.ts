@@ -1,5 +1,6 @@
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
 import type { Context } from "hono";
+import { ANSWERS_KEPT_UNTIL_AI } from "../../../shared/ai-service";
 import { type ChatAnswerMetadata, type ChatMessageStatus, chatTurnSchema } from "../../../shared/chat";
 import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
@@ -237,13 +238,12 @@ function metadataOf(row: {
   return { messageId: message.id, createdAt: message.createdAt, status: message.status, errorCode: message.errorCode };
 }
 
-/** The spec's canned reply for a director without an assistant, plus what the server's owner can do about it. */
+/**
+ * The spec's canned reply for a director without an assistant, in the owner's words: nothing about server settings,
+ * which are the operator's business (README, the start-up log).
+ */
 export function notConfiguredReply(director: Director): string {
-  return [
-    `${director.name} has no AI assistant configured yet. Please try again later.`,
-    "",
-    "*For the owner of this server:* set `AI_API_KEY` (or `AI_BASE_URL` for a local server such as Ollama) and `CHAT_MODEL`, then restart the app.",
-  ].join("\n");
+  return `${director.name} has no AI assistant configured yet. Please try again later. ${ANSWERS_KEPT_UNTIL_AI}`;
 }
 
 /** Account problems (quota, key, model name) need the operator; the rest is weather. */

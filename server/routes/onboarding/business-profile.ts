@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { OnboardingData } from "../../../shared/onboarding";
+import { eq, sql } from "drizzle-orm";
+import type { OnboardingData, OnboardingFieldName } from "../../../shared/onboarding";
 import type { Database } from "../../db/client";
 import { businessProfiles } from "../../db/schema";
 
@@ -24,4 +24,26 @@ export async function saveBusinessProfile(
     .values({ userId, answers, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: businessProfiles.userId, set: { answers, updatedAt: now } });
   return answers;
+}
+
+/**
+ * Changes one answer of a stored profile in a single statement, so two edits
+ * of different answers never undo each other. Returns the whole profile, or
+ * undefined when there is none to change.
+ */
+export async function saveBusinessAnswer(
+  db: Database,
+  userId: string,
+  answer: { field: OnboardingFieldName; value: string },
+  now: Date,
+): Promise<OnboardingData | undefined> {
+  const [row] = await db
+    .update(businessProfiles)
+    .set({
+      answers: sql`${businessProfiles.answers} || jsonb_build_object(${answer.field}::text, ${answer.value}::text)`,
+      updatedAt: now,
+    })
+    .where(eq(businessProfiles.userId, userId))
+    .returning({ answers: businessProfiles.answers });
+  return row?.answers;
 }

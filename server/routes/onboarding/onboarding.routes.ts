@@ -1,15 +1,16 @@
 import { Hono } from "hono";
-import { type OnboardingData, onboardingSchema } from "../../../shared/onboarding";
+import { type OnboardingData, onboardingAnswerSchema, onboardingSchema } from "../../../shared/onboarding";
 import { reindexUserContexts } from "../../ai/context-index";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { getBusinessProfile, saveBusinessProfile } from "./business-profile";
+import { getBusinessProfile, saveBusinessAnswer, saveBusinessProfile } from "./business-profile";
 
 export type OnboardingResponse = { profile: OnboardingData | null };
 
-/** The signed-in user's business profile: read it, or store all ten answers at once. */
+/** The signed-in user's business profile: read it, store all ten answers at once, or change one of them. */
 export function onboardingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps.sessions))
@@ -21,6 +22,14 @@ export function onboardingRoutes(deps: AppDeps) {
       const answers = await readJson(c, onboardingSchema, "validation:onboarding");
       const userId = c.get("user").id;
       const profile = await saveBusinessProfile(deps.db, userId, answers, deps.now());
+      await refreshContext(deps, c.get("log"), userId);
+      return c.json<OnboardingResponse>({ profile });
+    })
+    .patch("/", async (c) => {
+      const answer = await readJson(c, onboardingAnswerSchema, "validation:onboarding");
+      const userId = c.get("user").id;
+      const profile = await saveBusinessAnswer(deps.db, userId, answer, deps.now());
+      if (!profile) throw new AppError("not_found:profile");
       await refreshContext(deps, c.get("log"), userId);
       return c.json<OnboardingResponse>({ profile });
     });

@@ -121,6 +121,47 @@ describe("the business profile", () => {
   });
 });
 
+describe("editing one answer in place (Settings)", () => {
+  it("changes only that answer, with the same rule and message as onboarding, once onboarding is done", async () => {
+    const { request, signUp } = await createTestApp();
+    const { cookie } = await signUp();
+    const before = await request("/api/onboarding", {
+      method: "PATCH",
+      cookie,
+      body: { field: "goals", value: "Open a third café by next autumn." },
+    });
+    expect(before.status).toBe(404);
+    expect(await before.json()).toMatchObject({ error: { code: "not_found:profile" } });
+
+    await request("/api/onboarding", { method: "PUT", cookie, body: PROFILE });
+    const tooShort = await request("/api/onboarding", {
+      method: "PATCH",
+      cookie,
+      body: { field: "goals", value: "  Grow.  " },
+    });
+    expect(tooShort.status).toBe(400);
+    expect(await tooShort.json()).toEqual({
+      error: {
+        code: "validation:onboarding",
+        message: "Some answers need attention.",
+        fields: { value: "Please describe your business goals" },
+      },
+    });
+    const unknown = await request("/api/onboarding", { method: "PATCH", cookie, body: { field: "email", value: "x" } });
+    expect(unknown.status).toBe(400);
+
+    const edited = await request("/api/onboarding", {
+      method: "PATCH",
+      cookie,
+      body: { field: "goals", value: "  Open a third café by next autumn.  " },
+    });
+    expect(edited.status).toBe(200);
+    const expected = { ...PROFILE, goals: "Open a third café by next autumn." };
+    expect(await edited.json()).toEqual({ profile: expected });
+    expect(await (await request("/api/onboarding", { cookie })).json()).toEqual({ profile: expected });
+  });
+});
+
 describe("saving the profile rebuilds the directors' context", () => {
   let fake: FakeAiServer;
   beforeEach(async () => {
@@ -159,6 +200,22 @@ describe("saving the profile rebuilds the directors' context", () => {
     expect(pieces).toHaveLength(10);
     expect(pieces.some((piece) => piece.content.includes("Moonlight Roastery"))).toBe(true);
     expect(pieces.every((piece) => piece.embedding?.length)).toBe(true);
+  });
+
+  it("rebuilds it after one answer is edited in place too", async () => {
+    const { app, owner } = await trainedOwner();
+    const edited = await app.request("/api/onboarding", {
+      method: "PATCH",
+      cookie: owner.cookie,
+      body: { field: "businessName", value: "Moonlight Roastery" },
+    });
+    expect(edited.status).toBe(200);
+    const [context] = await app.db
+      .select({ text: userContexts.contextText })
+      .from(userContexts)
+      .where(and(eq(userContexts.userId, owner.user.id), eq(userContexts.department, "martha")));
+    expect(context?.text).toContain("Moonlight Roastery");
+    expect(context?.text).toContain(PROFILE.goals);
   });
 
   it("still stores the profile when the embedding service fails, and leaves the index owed", async () => {

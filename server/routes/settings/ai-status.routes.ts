@@ -11,24 +11,19 @@ export function aiStatusRoutes(deps: AppDeps) {
     chat: { configured: Boolean(ai.chat), model: ai.chat ? ai.chatModelName : null },
     embedding: { configured: Boolean(ai.embedding), model: ai.embedding ? (ai.embeddingModelName ?? null) : null },
     context: { enabled: env.CONTEXT_ENABLED },
-    endpoint: ai.configured ? publicEndpoint(env.AI_BASE_URL, env.AI_API_KEY) : null,
+    host: ai.configured ? providerHost(env.AI_BASE_URL, env.AI_API_KEY) : null,
   };
   return new Hono<AppEnv>().use(requireUser(deps.sessions)).get("/", (c) => c.json(status));
 }
 
-/** The base URL without user:password, query or fragment; none at all if the key still shows in it. */
-export function publicEndpoint(baseUrl: string, key: string | undefined): string | null {
-  let url: URL;
+/** The provider's host name (and port, when it is not the default): never a path, credentials or query. */
+export function providerHost(baseUrl: string, key: string | undefined): string | null {
+  let host: string;
   try {
-    url = new URL(baseUrl);
+    host = new URL(baseUrl).host;
   } catch {
     return null;
   }
-  url.username = "";
-  url.password = "";
-  url.search = "";
-  url.hash = "";
-  const text = url.toString().replace(/\/$/, "");
-  if (key && text.includes(key)) return null;
-  return text;
+  if (key && host.includes(key)) return null;
+  return host;
 }

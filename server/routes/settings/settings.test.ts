@@ -30,11 +30,11 @@ describe("GET /api/settings/ai", () => {
       chat: { configured: false, model: null },
       embedding: { configured: false, model: null },
       context: { enabled: false },
-      endpoint: null,
+      host: null,
     });
   });
 
-  it("names the models and the endpoint but never the key or URL credentials", async () => {
+  it("names the models and the provider's host but never the key, the path or URL credentials", async () => {
     const key = "status-test-secret-key-42";
     const { request, signUp } = await createTestApp({
       env: {
@@ -51,19 +51,19 @@ describe("GET /api/settings/ai", () => {
       chat: { configured: true, model: "gpt-test-chat" },
       embedding: { configured: true, model: "embed-test-small" },
       context: { enabled: true },
-      endpoint: "https://llm.example.com/v1",
+      host: "llm.example.com",
     });
-    for (const secret of [key, "proxy-user", "proxy-pass", "query-secret"]) expect(text).not.toContain(secret);
+    for (const secret of [key, "proxy-user", "proxy-pass", "query-secret", "/v1"]) expect(text).not.toContain(secret);
   });
 
-  it("leaves the endpoint out when the key is part of it", async () => {
+  it("leaves the host out when the key is part of it", async () => {
     const { request, signUp } = await createTestApp({
-      env: { AI_API_KEY: "sk-in-the-path-123", AI_BASE_URL: "https://llm.example.com/sk-in-the-path-123/v1" },
+      env: { AI_API_KEY: "sk-in-the-host-123", AI_BASE_URL: "https://sk-in-the-host-123.llm.example.com/v1" },
     });
     const { cookie } = await signUp();
     const text = await (await request("/api/settings/ai", { cookie })).text();
-    expect(JSON.parse(text).endpoint).toBeNull();
-    expect(text).not.toContain("sk-in-the-path-123");
+    expect(JSON.parse(text).host).toBeNull();
+    expect(text).not.toContain("sk-in-the-host-123");
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
 import type { FieldErrors } from "../../../shared/errors";
 import type { StepDraft } from "./step-draft";
@@ -11,8 +11,10 @@ type DraftStore<Values extends Record<string, string>> = {
 /**
  * A form that asks one field per step (onboarding, training): the current
  * step, a local draft saved on every keystroke and on every move, focus on the
- * new step's answer, Next that checks only the current field, and server field
- * errors shown on the step they belong to.
+ * step's answer (on arrival and after every move), Next that checks only the
+ * current field, Ctrl/Cmd+Enter as Next from a text area (Enter in a one-line
+ * field submits the form by itself), and server field errors shown on the step
+ * they belong to.
  */
 export function useStepForm<Values extends Record<string, string> & FieldValues>(options: {
   fieldNames: readonly string[];
@@ -43,14 +45,12 @@ export function useStepForm<Values extends Record<string, string> & FieldValues>
     [form, draft],
   );
 
-  // After moving to another step, the cursor goes to its answer.
-  const moved = useRef(false);
+  // The cursor is in the answer: on arrival and after every move to another step.
   useEffect(() => {
-    if (moved.current) form.setFocus(name);
+    form.setFocus(name);
   }, [form, name]);
 
   function goTo(next: number) {
-    moved.current = true;
     stepRef.current = next;
     setStep(next);
     draft.save({ step: next, values: form.getValues() });
@@ -77,6 +77,14 @@ export function useStepForm<Values extends Record<string, string> & FieldValues>
     };
   }
 
+  /** In a text area Enter writes a new line; Ctrl+Enter (⌘+Enter on a Mac) moves on. */
+  function onTextareaKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.form?.requestSubmit();
+    }
+  }
+
   const control = form.register(name, {
     // Once a message shows, it goes away as soon as the answer is good enough.
     onChange: () => {
@@ -96,5 +104,6 @@ export function useStepForm<Values extends Record<string, string> & FieldValues>
     goTo,
     showFieldErrors,
     nextHandler,
+    onTextareaKeyDown,
   };
 }

@@ -1,3 +1,4 @@
+import { ANSWERS_KEPT_UNTIL_AI } from "../../../../shared/ai-service";
 import type { Director } from "../../../../shared/directors";
 
 /**
@@ -9,7 +10,7 @@ export function welcomeMessage(director: Director, config: { aiConfigured: boole
   // "Business Development" is a department, not a role, so it gets one.
   const role = director.title.includes("Director") ? director.title : `${director.title} director`;
   const intro = `Hi, I'm ${director.name}, your ${role}.`;
-  if (!config.aiConfigured) return `${intro} My AI assistant is not fully configured yet.`;
+  if (!config.aiConfigured) return `${intro} My AI assistant is not fully configured yet. ${ANSWERS_KEPT_UNTIL_AI}`;
   if (!config.contextEnabled) return `${intro} How can I help you today?`;
   return `${intro} I have access to your onboarding and training information, so my advice fits your business.`;
 }

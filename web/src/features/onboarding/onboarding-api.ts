@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { OnboardingData } from "../../../../shared/onboarding";
+import type { OnboardingAnswerInput, OnboardingData } from "../../../../shared/onboarding";
 import { api } from "../../lib/api";
 
 export type OnboardingResponse = { profile: OnboardingData | null };
@@ -18,4 +18,9 @@ export function useBusinessProfile() {
 
 export function saveBusinessProfile(values: OnboardingData) {
   return api<OnboardingResponse>("/api/onboarding", { method: "PUT", body: values });
+}
+
+/** One answer changed in place (Settings); the whole stored profile comes back. */
+export function saveBusinessAnswer(answer: OnboardingAnswerInput) {
+  return api<OnboardingResponse>("/api/onboarding", { method: "PATCH", body: answer });
 }

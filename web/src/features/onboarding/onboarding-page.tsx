@@ -63,14 +63,25 @@ export function OnboardingPage() {
 function OnboardingWizard(props: { userId: string; saved: OnboardingData | null; contextEnabled: boolean }) {
   const { userId, contextEnabled } = props;
   const draft = useMemo(() => onboardingDraft(userId), [userId]);
-  const { form, step, isLast, error, control, submitting, setSubmitting, goTo, showFieldErrors, nextHandler } =
-    useStepForm<OnboardingData>({
-      fieldNames: ONBOARDING_FIELD_NAMES,
-      draft,
-      // Without a draft, a returning owner edits their stored answers.
-      startValues: () => props.saved ?? emptyOnboardingData(),
-      resolver: zodResolver(onboardingSchema),
-    });
+  const {
+    form,
+    step,
+    isLast,
+    error,
+    control,
+    submitting,
+    setSubmitting,
+    goTo,
+    showFieldErrors,
+    nextHandler,
+    onTextareaKeyDown,
+  } = useStepForm<OnboardingData>({
+    fieldNames: ONBOARDING_FIELD_NAMES,
+    draft,
+    // Without a draft, a returning owner edits their stored answers.
+    startValues: () => props.saved ?? emptyOnboardingData(),
+    resolver: zodResolver(onboardingSchema),
+  });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -118,29 +129,19 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
   };
 
   return (
-    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:py-14">
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-5 sm:py-14">
       <div className="mx-auto w-full max-w-2xl">
         <header>
           <p className="text-sm font-semibold text-brand-700">Business profile</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             Tell us about your business
           </h1>
-          <p className="mt-2 text-slate-600">
+          <p className="mt-2 hidden text-slate-600 sm:block">
             Ten short questions. Your directors use the answers to give advice that fits your business.
           </p>
         </header>
 
-        {contextEnabled ? (
-          <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
-            <MemoryIcon />
-            <p>
-              <span className="font-semibold text-slate-900">Contextual memory is on.</span> Your answers become the
-              business context every director works from, so their advice fits your business from the first question.
-            </p>
-          </div>
-        ) : null}
-
-        <Card className="mt-6 p-5 sm:p-8">
+        <Card className="mt-4 p-5 pb-0 sm:mt-6 sm:p-8 sm:pb-0">
           <div className="flex items-center justify-between gap-3 text-sm">
             <p className="font-medium text-slate-700">
               Step {step} of {ONBOARDING_STEPS}
@@ -151,7 +152,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
             <Progress value={(step / ONBOARDING_STEPS) * 100} label="Onboarding progress" />
           </div>
 
-          <form noValidate onSubmit={handleNext} className="mt-8">
+          <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
             <Field
               id={inputId}
               label={<span className="text-lg font-semibold text-slate-900">{field.label}</span>}
@@ -160,7 +161,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
               {field.input === "line" ? (
                 <Input key={field.name} type="text" autoComplete="off" className="h-11" {...controlProps} />
               ) : (
-                <Textarea key={field.name} rows={5} {...controlProps} />
+                <Textarea key={field.name} rows={5} onKeyDown={onTextareaKeyDown} {...controlProps} />
               )}
             </Field>
             <StepFooter
@@ -168,10 +169,21 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
               isLast={isLast}
               submitting={submitting}
               lastLabel="Complete"
+              stepKey={field.input === "line" ? "enter" : "mod-enter"}
               onBack={() => goTo(step - 1)}
             />
           </form>
         </Card>
+
+        {contextEnabled ? (
+          <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
+            <MemoryIcon />
+            <p>
+              <span className="font-semibold text-slate-900">Contextual memory is on.</span> Your answers become the
+              business context every director works from, so their advice fits your business from the first question.
+            </p>
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "../../../../shared/ai-service";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useAiStatus } from "./settings-api";
@@ -34,18 +35,26 @@ export function AiStatusSection() {
           <StatusRow label="Business context" on={status.data.context.enabled}>
             {status.data.context.enabled ? "On" : "Off"}
           </StatusRow>
-          {status.data.endpoint ? (
-            <StatusRow label="Provider" on>
-              <span className="font-mono text-xs">{status.data.endpoint}</span>
+          {status.data.host ? (
+            <StatusRow label="AI service" on>
+              {status.data.host}
             </StatusRow>
           ) : null}
         </dl>
       )}
       {status.data && !status.data.chat.configured ? (
-        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          No AI provider is configured on this server yet, so directors cannot answer. The server's administrator can
-          set one up.
-        </p>
+        <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <p>
+            {NO_AI_SERVICE_TITLE}, so your directors cannot answer yet. Your business profile and training answers are
+            saved and will be used as soon as one is connected.
+          </p>
+          <details className="mt-2 text-slate-600">
+            <summary className="cursor-pointer rounded font-medium text-slate-700 hover:text-slate-900">
+              For administrators
+            </summary>
+            <p className="mt-1">{ADMIN_AI_SETUP}</p>
+          </details>
+        </div>
       ) : null}
     </SettingsSection>
   );

@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { ONBOARDING_FIELDS, type OnboardingFieldName } from "../../../../shared/onboarding";
 import type { AccountOverview } from "../../../../shared/settings";
 import { Button } from "../../components/ui/button";
+import { BusinessAnswerForm } from "./business-answer-form";
 import { SettingsSection } from "./settings-section";
 
 /** Short names for the ten onboarding answers, for reading at a glance. */
@@ -19,6 +21,7 @@ const SHORT_LABELS: Record<OnboardingFieldName, string> = {
 };
 
 export function BusinessProfileSection({ profile }: { profile: AccountOverview["profile"] }) {
+  const [editing, setEditing] = useState<OnboardingFieldName | null>(null);
   return (
     <SettingsSection
       id="business-profile"
@@ -26,8 +29,8 @@ export function BusinessProfileSection({ profile }: { profile: AccountOverview["
       description="Every director starts from these answers. Editing them updates what your directors know."
       action={
         <Button asChild variant="secondary" size="sm">
-          <Link to="/onboarding" aria-label={profile ? "Edit business profile" : "Start onboarding"}>
-            {profile ? "Edit" : "Start onboarding"}
+          <Link to="/onboarding" aria-label={profile ? "Edit all answers step by step" : "Start onboarding"}>
+            {profile ? "Edit all" : "Start onboarding"}
           </Link>
         </Button>
       }
@@ -35,11 +38,40 @@ export function BusinessProfileSection({ profile }: { profile: AccountOverview["
       {profile ? (
         <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
           {ONBOARDING_FIELDS.map((field) => (
-            <div key={field.name} className={field.input === "text" ? "grid gap-0.5 sm:col-span-2" : "grid gap-0.5"}>
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{SHORT_LABELS[field.name]}</dt>
-              <dd className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-900">
-                {profile[field.name]}
-              </dd>
+            <div key={field.name} className={field.input === "text" || editing === field.name ? "sm:col-span-2" : ""}>
+              {editing === field.name ? (
+                <>
+                  <dt className="sr-only">{SHORT_LABELS[field.name]}</dt>
+                  <dd>
+                    <BusinessAnswerForm
+                      field={field.name}
+                      label={SHORT_LABELS[field.name]}
+                      value={profile[field.name]}
+                      onDone={() => setEditing(null)}
+                    />
+                  </dd>
+                </>
+              ) : (
+                <div className="group flex items-start justify-between gap-3">
+                  <div className="grid min-w-0 gap-0.5">
+                    <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                      {SHORT_LABELS[field.name]}
+                    </dt>
+                    <dd className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-900">
+                      {profile[field.name]}
+                    </dd>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="shrink-0 text-brand-700"
+                    aria-label={`Edit ${SHORT_LABELS[field.name]}`}
+                    onClick={() => setEditing(field.name)}
+                  >
+                    Edit
+                  </Button>
+                </div>
+              )}
             </div>
           ))}
         </dl>

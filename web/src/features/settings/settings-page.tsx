@@ -18,7 +18,7 @@ const SECTIONS = [
   { id: "your-data", label: "Your data" },
 ] as const;
 
-/** /settings: the spec's RAG card, then the owner's account, plan, profile, directors, AI status and data. */
+/** /settings: the spec's business-context card, then the owner's account, plan, profile, directors, AI status and data. */
 export function SettingsPage() {
   const config = usePublicConfig();
   const account = useAccountOverview();
@@ -47,7 +47,7 @@ export function SettingsPage() {
           </ul>
         </nav>
         <div className="grid min-w-0 gap-6">
-          {config.data?.contextEnabled ? <RagCard /> : null}
+          {config.data?.contextEnabled ? <RagCard aiConfigured={config.data.aiConfigured} /> : null}
           {account.isPending ? (
             <SettingsSkeleton />
           ) : account.isError ? (

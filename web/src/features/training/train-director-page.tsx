@@ -1,15 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { TrainingStatusResponse } from "../../../../shared/director-states";
 import { type Director, type DirectorId, findDirector, isDirectorId } from "../../../../shared/directors";
+import type { OnboardingData } from "../../../../shared/onboarding";
 import {
   TRAINING_QUESTIONS,
   TRAINING_STEPS,
   type TrainingAnswers,
   type TrainingQuestion,
+  trainingQuestionFor,
   trainingSchema,
+  trainingStartAnswers,
 } from "../../../../shared/training";
 import { fieldErrorsOf } from "../../../../shared/validation";
 import { Button } from "../../components/ui/button";
@@ -23,7 +26,9 @@ import { ApiError } from "../../lib/api";
 import { useStepForm } from "../../lib/use-step-form";
 import { refreshSession, useSession } from "../auth/use-session";
 import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
+import { useBusinessProfile } from "../onboarding/onboarding-api";
 import { planRedirectFor } from "../plans/plan-redirect";
+import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
 import { usePublicConfig } from "../shell/use-public-config";
 import { submitTraining, trainingQueryKey, useTrainingStatus } from "./training-api";
 import { emptyTrainingAnswers, trainingDraft } from "./training-draft";
@@ -40,6 +45,7 @@ function TrainDirector({ directorId }: { directorId: DirectorId }) {
   const director = findDirector(directorId) as Director;
   const session = useSession();
   const status = useTrainingStatus(directorId);
+  const profile = useBusinessProfile();
   const config = usePublicConfig();
   const navigate = useNavigate();
   const userId = session.data?.user?.id;
@@ -65,14 +71,17 @@ function TrainDirector({ directorId }: { directorId: DirectorId }) {
       </div>
     );
   }
-  if (!userId || !status.data || config.isPending) return <TrainingLoading director={director} />;
+  if (!userId || !status.data || config.isPending || profile.isPending) return <TrainingLoading director={director} />;
   return (
     <TrainingWizard
       key={userId}
       userId={userId}
       director={director}
       saved={status.data.answers}
+      // Without the profile the questions are simply asked in full.
+      profile={profile.data?.profile ?? null}
       contextEnabled={config.data?.contextEnabled ?? false}
+      aiConfigured={config.data?.aiConfigured ?? true}
     />
   );
 }
@@ -91,25 +100,44 @@ function TrainingWizard(props: {
   userId: string;
   director: Director;
   saved: TrainingAnswers | null;
+  profile: OnboardingData | null;
   contextEnabled: boolean;
+  aiConfigured: boolean;
 }) {
-  const { userId, director, contextEnabled } = props;
+  const { userId, director, profile, contextEnabled, aiConfigured } = props;
   const directorId = director.id;
   const questions = TRAINING_QUESTIONS[directorId];
   const schema = useMemo(() => trainingSchema(directorId), [directorId]);
   const draft = useMemo(() => trainingDraft(userId, directorId), [userId, directorId]);
-  const { form, step, isLast, error, control, submitting, setSubmitting, showFieldErrors, goTo, nextHandler } =
-    useStepForm<TrainingAnswers>({
-      fieldNames: useMemo(() => questions.map((item) => item.name), [questions]),
-      draft,
-      // Without a draft, training again starts from the stored answers.
-      startValues: () => ({ ...emptyTrainingAnswers(directorId), ...props.saved }),
-      resolver: zodResolver(schema),
-    });
+  const {
+    form,
+    step,
+    isLast,
+    error,
+    control,
+    submitting,
+    setSubmitting,
+    showFieldErrors,
+    goTo,
+    nextHandler,
+    onTextareaKeyDown,
+  } = useStepForm<TrainingAnswers>({
+    fieldNames: useMemo(() => questions.map((item) => item.name), [questions]),
+    draft,
+    // Without a draft, training again starts from the stored answers; the first time, questions onboarding
+    // already asked start from the owner's earlier answer.
+    startValues: () => ({
+      ...emptyTrainingAnswers(directorId),
+      ...trainingStartAnswers(directorId, profile),
+      ...props.saved,
+    }),
+    resolver: zodResolver(schema),
+  });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const question = (questions[step - 1] ?? questions[0]) as TrainingQuestion;
+  const asked = trainingQuestionFor(question, profile);
   const inputId = `training-${question.name}`;
 
   async function complete() {
@@ -131,7 +159,7 @@ function TrainingWizard(props: {
       });
       void queryClient.invalidateQueries({ queryKey: DIRECTORS_QUERY_KEY });
       void refreshSession();
-      toast(trainedToast(director.name, result.contextEnabled));
+      toast(trainedToast(director.name, { contextEnabled: result.contextEnabled, aiConfigured }));
       navigate(`/chat?director=${directorId}`, { state: { selectedDirector: directorId } });
     } catch (failure) {
       setSubmitting(false);
@@ -149,19 +177,11 @@ function TrainingWizard(props: {
 
   const handleNext = nextHandler(complete);
 
-  // Enter writes a new line in an answer; Ctrl+Enter (or Cmd+Enter) moves on.
-  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      event.currentTarget.form?.requestSubmit();
-    }
-  }
-
   const describedBy = [`${inputId}-hint`, error ? `${inputId}-error` : undefined].filter(Boolean).join(" ");
 
   return (
     <TrainingLayout director={director} contextEnabled={contextEnabled}>
-      <Card className="mt-6 p-5 sm:p-8">
+      <Card className="mt-4 p-5 pb-0 sm:mt-6 sm:p-8 sm:pb-0">
         <div className="flex items-center justify-between gap-3 text-sm">
           <p className="font-medium text-slate-700">
             Question {step} of {TRAINING_STEPS}
@@ -172,11 +192,22 @@ function TrainingWizard(props: {
           <Progress value={(step / TRAINING_STEPS) * 100} label={`Training ${director.name}: progress`} />
         </div>
 
-        <form noValidate onSubmit={handleNext} className="mt-8">
+        <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
           <Field
             id={inputId}
-            label={<span className="text-lg leading-snug font-semibold text-slate-900">{question.question}</span>}
-            hint={question.hint}
+            label={<span className="text-lg leading-snug font-semibold text-slate-900">{asked.text}</span>}
+            hint={
+              asked.earlier ? (
+                <>
+                  <span className="font-medium text-brand-800">
+                    Your answer from onboarding is filled in: sharpen it.
+                  </span>{" "}
+                  {question.hint}
+                </>
+              ) : (
+                question.hint
+              )
+            }
             error={error}
           >
             <Textarea
@@ -185,7 +216,7 @@ function TrainingWizard(props: {
               rows={5}
               aria-invalid={Boolean(error)}
               aria-describedby={describedBy}
-              onKeyDown={handleKeyDown}
+              onKeyDown={onTextareaKeyDown}
               {...control}
             />
           </Field>
@@ -194,6 +225,7 @@ function TrainingWizard(props: {
             isLast={isLast}
             submitting={submitting}
             lastLabel="Complete Training"
+            stepKey="mod-enter"
             onBack={() => goTo(step - 1)}
           />
         </form>
@@ -206,7 +238,7 @@ function TrainingWizard(props: {
 function TrainingLoading({ director }: { director: Director }) {
   return (
     <TrainingLayout director={director} contextEnabled={false}>
-      <Card className="mt-6 p-5 sm:p-8" aria-busy="true">
+      <Card className="mt-4 p-5 sm:mt-6 sm:p-8" aria-busy="true">
         <p className="text-sm font-medium text-slate-700">Loading...</p>
         <Skeleton className="mt-3 h-2 w-full rounded-full" />
         <Skeleton className="mt-8 h-6 w-3/4" />
@@ -220,7 +252,7 @@ function TrainingLoading({ director }: { director: Director }) {
 function TrainingLayout(props: { director: Director; contextEnabled: boolean; children: ReactNode }) {
   const { director } = props;
   return (
-    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:py-14">
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-5 sm:py-14">
       <div className="mx-auto w-full max-w-2xl">
         <Link
           to="/select-department"
@@ -228,7 +260,7 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
         >
           <span aria-hidden="true">←</span> All directors
         </Link>
-        <header className="mt-4 flex items-start gap-4">
+        <header className="mt-3 flex items-start gap-4 sm:mt-4">
           <span
             aria-hidden="true"
             className="hidden h-14 w-14 flex-none place-items-center rounded-xl bg-brand-100 text-2xl font-bold text-brand-800 sm:grid"
@@ -240,12 +272,16 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
             <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               Train {director.name}
             </h1>
-            <p className="mt-2 text-slate-600">
+            <p className="mt-2 hidden text-slate-600 sm:block">
               Ten questions about how your business works. The more specific you are, the more useful {director.name}'s
               advice will be.
             </p>
           </div>
         </header>
+
+        {props.children}
+
+        <NoAiServiceNotice className="mt-6" lead="You can train your directors now." />
 
         {props.contextEnabled ? (
           <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
@@ -257,8 +293,6 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
             </p>
           </div>
         ) : null}
-
-        {props.children}
       </div>
     </div>
   );

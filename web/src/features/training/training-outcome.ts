@@ -1,9 +1,14 @@
+import { ANSWERS_KEPT_UNTIL_AI } from "../../../../shared/ai-service";
 import { ApiError } from "../../lib/api";
 
-/** The toasts of spec section 8 for completing training. */
-
-export function trainedToast(name: string, contextEnabled: boolean) {
-  return contextEnabled
+/**
+ * The toasts of spec section 8 for completing training, shown when they are
+ * true: with no AI service connected no director is "ready" yet, so the owner
+ * hears that the answers are kept for when one is.
+ */
+export function trainedToast(name: string, config: { contextEnabled: boolean; aiConfigured: boolean }) {
+  if (!config.aiConfigured) return { title: `${name} is trained!`, description: ANSWERS_KEPT_UNTIL_AI };
+  return config.contextEnabled
     ? { title: `${name} is trained with RAG!`, description: "Your director is now ready with context-aware responses." }
     : { title: `${name} is trained!`, description: "Your director is now ready to assist you." };
 }
