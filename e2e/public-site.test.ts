@@ -150,11 +150,10 @@ describe("landing page", () => {
     const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     const internal = [...new Set(hrefs.filter((href): href is string => Boolean(href && !href.startsWith("#"))))];
     expect(internal.every((href) => href.startsWith("/"))).toBe(true);
+    // A visitor is shown only pages they can use: no Chat or Settings, and Pricing is the public plans page.
+    for (const hidden of ["/chat", "/subscription", "/settings"]) expect(internal).not.toContain(hidden);
     for (const expected of [
       "/",
-      "/chat",
-      "/subscription",
-      "/settings",
       "/auth?login=true",
       "/auth?signup=true",
       "/pricing",
@@ -371,12 +370,13 @@ describe("nav bar", () => {
     expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
 
     await page.keyboard.press("Space");
-    for (const name of ["Home", "Chat", "Pricing"]) {
+    for (const name of ["Home", "Pricing"]) {
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(name);
     }
     await page.keyboard.press("Enter");
-    await page.waitForURL("**/login?next=%2Fsubscription");
+    await page.waitForURL((url) => url.pathname === "/pricing");
+    await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
   });
 });

@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { usePageTitle } from "../../lib/use-page-title";
 
 /** The spec's 404 screen; the path is logged to the console, as the spec says. */
 export function NotFoundRoute() {
   const location = useLocation();
+  usePageTitle("Page not found");
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", location.pathname);
   }, [location.pathname]);

@@ -10,6 +10,7 @@ import { Card } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
 import { safeNext } from "./safe-next";
 import { resetSession, type Session, type SessionUser, useSession } from "./use-session";
 
@@ -21,6 +22,7 @@ export function AuthPage() {
   const session = useSession();
   const tab = params.get("signup") === "true" ? "signup" : "login";
   const next = safeNext(params.get("next"));
+  usePageTitle(tab === "signup" ? "Sign up" : "Log in");
 
   if (session.isPending) return <PageLoading />;
   if (session.data?.user) return <Navigate replace to={next ?? session.data.next ?? "/chat"} />;

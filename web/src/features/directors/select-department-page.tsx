@@ -4,11 +4,13 @@ import { ERRORS } from "../../../../shared/errors";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { usePageTitle } from "../../lib/use-page-title";
 import { DirectorCard } from "./director-card";
 import { useDirectors } from "./directors-api";
 
 /** /select-department: the six directors with this user's state for each, from the server. */
 export function SelectDepartmentPage() {
+  usePageTitle("Your directors");
   const directors = useDirectors();
 
   return (

@@ -6,11 +6,13 @@ import { SiteFooter } from "../shell/site-footer";
 import { usePublicConfig } from "../shell/use-public-config";
 import { DemoVideo } from "./demo-video";
 import "./landing.css";
+import { usePageTitle } from "../../lib/use-page-title";
 
 const SIGN_UP = "/auth?signup=true";
 
 /** The public landing page of spec section 2, at / for visitors and always at /index. */
 export function LandingPage() {
+  usePageTitle();
   const config = usePublicConfig();
   // undefined while loading (poster, play disabled); null when no video is configured.
   const demoVideoUrl = config.isPending ? undefined : (config.data?.demoVideoUrl ?? null);

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { usePageTitle } from "../../lib/use-page-title";
 import { SiteFooter } from "../shell/site-footer";
 
 /** The shared frame of the terms, privacy and contact pages: a title band, a readable column, the footer. */
@@ -14,6 +15,7 @@ export function LegalPageLayout({
   intro: ReactNode;
   children: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <>
       <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:px-6 sm:py-16">

@@ -18,6 +18,7 @@ import { Progress } from "../../components/ui/progress";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
 import { useStepForm } from "../../lib/use-step-form";
 import { refreshSession, useSession } from "../auth/use-session";
 import { usePublicConfig } from "../shell/use-public-config";
@@ -33,6 +34,7 @@ const ONBOARDING_FIELD_NAMES = ONBOARDING_FIELDS.map((field) => field.name);
 
 /** /onboarding: the ten questions about the business, one per step. */
 export function OnboardingPage() {
+  usePageTitle("Tell us about your business");
   const session = useSession();
   const profile = useBusinessProfile();
   const config = usePublicConfig();

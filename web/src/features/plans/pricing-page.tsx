@@ -1,4 +1,5 @@
 import { PageLoading } from "../../components/page-loading";
+import { usePageTitle } from "../../lib/use-page-title";
 import { useSession } from "../auth/use-session";
 import { useCurrentPlan } from "./plan-api";
 import { PlanPicker } from "./plan-picker";
@@ -9,6 +10,7 @@ const SIGN_UP_FOR_PLAN_PATH = "/auth?signup=true&next=/subscription";
 
 /** /pricing: the plans for everyone. A visitor is sent to sign up; a signed-in user chooses right here. */
 export function PricingPage() {
+  usePageTitle("Plans");
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const current = useCurrentPlan({ enabled: signedIn });

@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { PageLoading } from "../../components/page-loading";
+import { usePageTitle } from "../../lib/use-page-title";
 import { useCurrentPlan } from "./plan-api";
 import { PlanBanner } from "./plan-banner";
 import { PlanPicker } from "./plan-picker";
@@ -7,6 +8,7 @@ import { useChoosePlan } from "./use-choose-plan";
 
 /** /subscription: the signed-in user picks or changes their plan; their current plan is marked. */
 export function SubscriptionPage() {
+  usePageTitle("Choose your plan");
   const [params] = useSearchParams();
   const current = useCurrentPlan();
   const choose = useChoosePlan();

@@ -1,4 +1,5 @@
 import { Skeleton } from "../../components/ui/skeleton";
+import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../shell/use-public-config";
 import { AccountSection } from "./account-section";
 import { AiStatusSection } from "./ai-status-section";
@@ -20,6 +21,7 @@ const SECTIONS = [
 
 /** /settings: the spec's business-context card, then the owner's account, plan, profile, directors, AI status and data. */
 export function SettingsPage() {
+  usePageTitle("Settings");
   const config = usePublicConfig();
   const account = useAccountOverview();
 

@@ -6,11 +6,18 @@ import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useFinishSignOut, useSession } from "../auth/use-session";
 
-const LINKS = [
+/** The spec's links for a signed-in owner; Pricing is their plan picker. */
+const OWNER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/chat", label: "Chat" },
   { to: "/subscription", label: "Pricing" },
   { to: "/settings", label: "Settings" },
+] as const;
+
+/** A visitor sees only what they can use: the public plans, and no Chat or Settings that would ask them to log in. */
+const VISITOR_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/pricing", label: "Pricing" },
 ] as const;
 
 /**
@@ -23,6 +30,8 @@ export function NavBar() {
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
   const header = useRef<HTMLElement>(null);
+  const session = useSession();
+  const links = session.data?.user ? OWNER_LINKS : VISITOR_LINKS;
   const toggle = useRef<HTMLButtonElement>(null);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
@@ -59,7 +68,7 @@ export function NavBar() {
             Directors
           </Link>
           <ul className="hidden items-center gap-1 md:flex">
-            {LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavItem to={link.to} label={link.label} />
               </li>
@@ -92,7 +101,7 @@ export function NavBar() {
         </div>
         <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 md:hidden">
           <ul className="grid gap-1">
-            {LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavItem to={link.to} label={link.label} block />
               </li>

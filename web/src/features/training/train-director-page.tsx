@@ -23,6 +23,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
 import { useStepForm } from "../../lib/use-step-form";
 import { refreshSession, useSession } from "../auth/use-session";
 import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
@@ -43,6 +44,7 @@ export function TrainDirectorPage() {
 
 function TrainDirector({ directorId }: { directorId: DirectorId }) {
   const director = findDirector(directorId) as Director;
+  usePageTitle(`Train ${director.name}`);
   const session = useSession();
   const status = useTrainingStatus(directorId);
   const profile = useBusinessProfile();
