@@ -81,3 +81,17 @@ export function canTrainDirector(plan: Plan, trainedDirectorIds: readonly string
   if (trainedDirectorIds.includes(directorId)) return true;
   return trainedDirectorIds.length < plan.directorCount;
 }
+
+/**
+ * The plan to offer an owner who wants to train one more director while
+ * `trainedCount` are trained: the first paid plan with room for it. Standard
+ * allows one director like the trial, so after one it is Premium.
+ */
+export function planThatUnlocks(trainedCount: number): Plan | undefined {
+  return PLANS.find((plan) => plan.id !== "free-trial" && plan.directorCount > trainedCount);
+}
+
+/** "1 director", "4 directors". */
+export function directorAllowance(plan: Pick<Plan, "directorCount">): string {
+  return plan.directorCount === 1 ? "1 director" : `${plan.directorCount} directors`;
+}

@@ -23,6 +23,7 @@ import { ChatComposer } from "./chat-composer";
 import { ChatBubble, ThinkingBubble } from "./chat-message";
 import { DirectorAvatar } from "./director-avatar";
 import { DirectorSwitcher } from "./director-switcher";
+import { LockedDirector } from "./locked-director";
 import { PromptButton, SuperpowersPanel } from "./superpowers-panel";
 import { welcomeMessage } from "./welcome-message";
 
@@ -95,13 +96,16 @@ export function Conversation({ requestedId, director, onSelect }: ConversationPr
 
   const loadError = !director ? LOAD_FAILED : history.isError ? loadErrorMessage(history.error) : undefined;
   const inError = loadError !== undefined;
+  // A director outside the plan, or not offered yet, is a locked state with a way on, not an error.
+  const locked = history.isError ? lockedReason(history.error) : undefined;
   const toastedError = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (history.isError && redirectForPlan(history.error)) return;
+    if (locked) return;
     // Once per failure, however often the effect runs again.
     if (loadError && toastedError.current !== loadError) errorToast(loadError);
     toastedError.current = loadError;
-  }, [loadError, history.isError, history.error, redirectForPlan]);
+  }, [loadError, locked, history.isError, history.error, redirectForPlan]);
 
   const loading = !inError && (history.isPending || config.isPending || !welcomeShown);
   const canSend = !loading && !inError && !answering;
@@ -182,7 +186,9 @@ export function Conversation({ requestedId, director, onSelect }: ConversationPr
 
         <div ref={scroller} className="flex-1 overflow-y-auto">
           <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
-            {inError ? (
+            {locked && director ? (
+              <LockedDirector director={director} reason={locked} />
+            ) : inError ? (
               <LoadErrorAlert message={loadError} onRetry={director ? () => void history.refetch() : undefined} />
             ) : loading && messages.length === 0 ? (
               <ConversationSkeleton />
@@ -244,7 +250,6 @@ export function Conversation({ requestedId, director, onSelect }: ConversationPr
 }
 
 function LoadErrorAlert({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const upgrade = message === ERRORS["plan:director_limit"].message;
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
       <div className="flex items-start gap-3">
@@ -263,11 +268,7 @@ function LoadErrorAlert({ message, onRetry }: { message: string; onRetry?: () =>
           <h2 className="font-semibold">Error</h2>
           <p className="mt-1 text-sm">{message}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            {upgrade ? (
-              <Button asChild size="sm">
-                <Link to="/subscription">See plans</Link>
-              </Button>
-            ) : onRetry ? (
+            {onRetry ? (
               <Button size="sm" variant="secondary" onClick={onRetry}>
                 Try again
               </Button>
@@ -358,6 +359,13 @@ function textOf(message: ChatUIMessage): string {
 function codeOf(error: Error): ErrorCode | undefined {
   if (error instanceof ApiError) return error.code === "network" ? undefined : error.code;
   return isErrorCode(error.message) ? error.message : undefined;
+}
+
+function lockedReason(error: Error): "plan" | "coming_soon" | undefined {
+  const code = codeOf(error);
+  if (code === "plan:director_limit") return "plan";
+  if (code === "director:unavailable") return "coming_soon";
+  return undefined;
 }
 
 function loadErrorMessage(error: Error): string {

@@ -5,12 +5,13 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useDirectorList } from "./chat-api";
 import { DirectorAvatar } from "./director-avatar";
+import { LockIcon } from "./locked-director";
 
 const SKELETON_ROWS = Array.from({ length: SIDEBAR_SKELETON_ROWS }, (_, index) => `skeleton-${index + 1}`);
 
 const STATE_LABELS: Partial<Record<DirectorState, string>> = {
   available: "Not trained yet",
-  over_limit: "Upgrade to access",
+  over_limit: "Locked · Upgrade to Access",
   unavailable: "Coming soon",
 };
 
@@ -67,7 +68,12 @@ export function DirectorSidebar({ selectedId, onSelect }: { selectedId: string; 
                       {director.name}
                     </span>
                     <span className="block truncate text-sm text-slate-600">{director.sidebarTitle}</span>
-                    {note ? <span className="block text-xs text-slate-500">{note}</span> : null}
+                    {note ? (
+                      <span className="flex items-center gap-1 text-xs text-slate-500">
+                        {state === "over_limit" ? <LockIcon className="h-3 w-3" /> : null}
+                        {note}
+                      </span>
+                    ) : null}
                   </span>
                 </button>
               </li>

@@ -4,8 +4,11 @@ import { useDirectorList } from "./chat-api";
 /** Phones have no sidebar: a compact switcher in the conversation header instead. */
 export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string; onSelect: (id: DirectorId) => void }) {
   const list = useDirectorList();
-  const unavailable = (id: DirectorId) =>
-    list.data?.directors.find((director) => director.id === id)?.state === "unavailable";
+  const stateOf = (id: DirectorId) => list.data?.directors.find((director) => director.id === id)?.state;
+  const unavailable = (id: DirectorId) => stateOf(id) === "unavailable";
+  // A locked director can still be opened: the conversation area shows the way to upgrade.
+  const suffix = (id: DirectorId) =>
+    stateOf(id) === "over_limit" ? " (locked)" : unavailable(id) ? " (coming soon)" : "";
   return (
     <div className="relative md:hidden">
       <label htmlFor="director-switcher" className="sr-only">
@@ -25,6 +28,7 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
         {DIRECTORS.map((director) => (
           <option key={director.id} value={director.id} disabled={unavailable(director.id)}>
             {director.name}
+            {suffix(director.id)}
           </option>
         ))}
       </select>

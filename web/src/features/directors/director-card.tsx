@@ -8,8 +8,9 @@ import { cn } from "../../lib/cn";
 /**
  * One director on /select-department. trained → "Trained at Level 1" and
  * "Chat Now"; available → "Start Training"; over the plan's limit → "Upgrade
- * to Access" to /subscription; unavailable → "Upgrade to Access", disabled,
- * the card dimmed.
+ * to Access" to the plans, with the plan that unlocks this director pointed
+ * out; not offered by this server → "Coming soon", disabled, the card dimmed
+ * (no plan unlocks it, so no upgrade is offered).
  */
 export function DirectorCard({ director, plan }: { director: DirectorListItem; plan: DirectorListResponse["plan"] }) {
   const navigate = useNavigate();
@@ -68,11 +69,11 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
           </Button>
         ) : director.state === "over_limit" ? (
           <Button asChild variant="secondary" size="lg" className="w-full">
-            <Link to="/subscription">Upgrade to Access</Link>
+            <Link to={`/subscription?unlock=${director.id}`}>Upgrade to Access</Link>
           </Button>
         ) : (
           <Button variant="secondary" size="lg" className="w-full" disabled>
-            Upgrade to Access
+            Coming soon
           </Button>
         )}
       </div>
@@ -92,6 +93,6 @@ function stateNote(director: DirectorListItem, plan: DirectorListResponse["plan"
       if (!plan) return "Choose a plan to train this director.";
       return `Your ${plan.name} plan includes ${plan.directorCount === 1 ? "1 director" : `${plan.directorCount} directors`}.`;
     case "unavailable":
-      return "Coming soon";
+      return "Not available on any plan yet.";
   }
 }

@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
+import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
 import { DirectorCard } from "./director-card";
 import { useDirectors } from "./directors-api";
 
@@ -26,6 +27,8 @@ export function SelectDepartmentPage() {
             advice that fits your business.
           </p>
         </header>
+
+        <NoAiServiceNotice className="mt-6" lead="You can still train your directors now." />
 
         {directors.isPending ? (
           <DirectorGridSkeleton />

@@ -8,7 +8,11 @@ import { Card } from "../../components/ui/card";
 import { CheckIcon } from "../../components/ui/check-icon";
 import { cn } from "../../lib/cn";
 
+/** A plan to point out, e.g. the one that unlocks a director, and why (shown on its card). */
+export type PlanHighlight = { planId: PlanId; label: string };
+
 type PlanPickerProps = {
+  highlight?: PlanHighlight;
   /** The user's plan, marked on its card; null or absent for a visitor or before a plan is chosen. */
   current?: CurrentPlan | null;
   /** Shown between the title and the cards, e.g. the trial banner. */
@@ -21,7 +25,7 @@ type PlanPickerProps = {
 );
 
 /** "Choose Your Plan": the three plans of the shared catalogue, for /subscription and /pricing. */
-export function PlanPicker({ current, banner, pendingPlanId, onChoose, chooseHref }: PlanPickerProps) {
+export function PlanPicker({ current, banner, highlight, pendingPlanId, onChoose, chooseHref }: PlanPickerProps) {
   return (
     <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50">
       <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
@@ -38,25 +42,27 @@ export function PlanPicker({ current, banner, pendingPlanId, onChoose, chooseHre
         <ul className="mt-12 grid items-stretch gap-8 md:grid-cols-3 md:gap-6">
           {PLANS.map((plan) => {
             const isCurrent = current?.planId === plan.id;
-            // The trial can be started once: after that only the running trial may be chosen again.
-            const trialUnavailable =
-              plan.id === "free-trial" && Boolean(current?.trialUsed) && !(isCurrent && !current?.trialEnded);
+            const ended = isCurrent && Boolean(current?.trialEnded);
+            // The trial can be started once; the plan the owner is on is not offered again.
+            const trialUsed = plan.id === "free-trial" && Boolean(current?.trialUsed) && (!isCurrent || ended);
             return (
               <li key={plan.id} className="flex">
                 <PlanCard
                   plan={plan}
                   isCurrent={isCurrent}
-                  ended={isCurrent && Boolean(current?.trialEnded)}
+                  ended={ended}
+                  highlight={highlight?.planId === plan.id ? highlight.label : undefined}
                   action={
                     <PlanAction
                       plan={plan}
-                      disabled={trialUnavailable || pendingPlanId !== undefined}
+                      state={trialUsed ? "trial_used" : isCurrent ? "current" : "choosable"}
+                      disabled={pendingPlanId !== undefined}
                       pending={pendingPlanId === plan.id}
                       onChoose={onChoose}
                       chooseHref={chooseHref}
                     />
                   }
-                  note={trialUnavailable ? "You have already used your free trial." : undefined}
+                  note={trialUsed ? "You have already used your free trial." : undefined}
                 />
               </li>
             );
@@ -74,15 +80,23 @@ export function PlanPicker({ current, banner, pendingPlanId, onChoose, chooseHre
   );
 }
 
-function PlanCard(props: { plan: Plan; isCurrent: boolean; ended: boolean; action: ReactNode; note?: string }) {
-  const { plan, isCurrent, ended } = props;
+function PlanCard(props: {
+  plan: Plan;
+  isCurrent: boolean;
+  ended: boolean;
+  highlight?: string;
+  action: ReactNode;
+  note?: string;
+}) {
+  const { plan, isCurrent, ended, highlight } = props;
   const [amount, period] = plan.price.split("/");
   return (
     <Card
       className={cn(
         "relative flex w-full flex-col p-6 sm:p-8",
         plan.popular && "border-brand-600 shadow-md ring-1 ring-brand-600",
-        isCurrent && !ended && !plan.popular && "border-emerald-600 ring-1 ring-emerald-600",
+        isCurrent && !ended && "border-emerald-600 ring-1 ring-emerald-600",
+        highlight && "border-brand-700 shadow-lg ring-2 ring-brand-700",
       )}
     >
       {plan.popular ? (
@@ -98,11 +112,8 @@ function PlanCard(props: { plan: Plan; isCurrent: boolean; ended: boolean; actio
           <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
             Trial ended
           </span>
-        ) : isCurrent ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
-            <CheckIcon className="h-3.5 w-3.5" />
-            Current plan
-          </span>
+        ) : highlight ? (
+          <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">{highlight}</span>
         ) : null}
       </div>
       <p className="mt-4 flex items-baseline gap-1">
@@ -131,6 +142,8 @@ function PlanCard(props: { plan: Plan; isCurrent: boolean; ended: boolean; actio
 
 function PlanAction(props: {
   plan: Plan;
+  /** current: the plan the owner is on, not offered again; trial_used: the trial cannot start twice. */
+  state: "choosable" | "current" | "trial_used";
   disabled: boolean;
   pending: boolean;
   onChoose?: (plan: Plan) => void;
@@ -145,6 +158,26 @@ function PlanAction(props: {
         <Link to={props.chooseHref} aria-describedby={`plan-${plan.id}-name`}>
           {label}
         </Link>
+      </Button>
+    );
+  }
+  if (props.state !== "choosable") {
+    return (
+      <Button
+        size="lg"
+        variant="secondary"
+        className="w-full disabled:opacity-100"
+        disabled
+        aria-describedby={`plan-${plan.id}-name`}
+      >
+        {props.state === "current" ? (
+          <>
+            <CheckIcon className="h-4 w-4 text-emerald-700" />
+            Current plan
+          </>
+        ) : (
+          "Trial used"
+        )}
       </Button>
     );
   }

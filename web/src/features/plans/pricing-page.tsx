@@ -2,8 +2,8 @@ import { PageLoading } from "../../components/page-loading";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useSession } from "../auth/use-session";
 import { useCurrentPlan } from "./plan-api";
+import { PlanChoice } from "./plan-choice";
 import { PlanPicker } from "./plan-picker";
-import { useChoosePlan } from "./use-choose-plan";
 
 /** Where a visitor who picks a plan goes: sign up first, then the plan picker. */
 const SIGN_UP_FOR_PLAN_PATH = "/auth?signup=true&next=/subscription";
@@ -14,14 +14,7 @@ export function PricingPage() {
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const current = useCurrentPlan({ enabled: signedIn });
-  const choose = useChoosePlan();
   if (session.isPending || (signedIn && current.isPending)) return <PageLoading />;
   if (!signedIn) return <PlanPicker chooseHref={SIGN_UP_FOR_PLAN_PATH} />;
-  return (
-    <PlanPicker
-      current={current.data?.plan ?? null}
-      pendingPlanId={choose.isPending ? choose.variables?.id : undefined}
-      onChoose={(chosen) => choose.mutate(chosen)}
-    />
-  );
+  return <PlanChoice current={current.data?.plan ?? null} />;
 }

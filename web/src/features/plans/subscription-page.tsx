@@ -1,25 +1,59 @@
 import { useSearchParams } from "react-router";
+import { findDirector } from "../../../../shared/directors";
+import type { CurrentPlan } from "../../../../shared/plan-selection";
+import { directorAllowance, findPlan, planThatUnlocks } from "../../../../shared/plans";
 import { PageLoading } from "../../components/page-loading";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useDirectors } from "../directors/directors-api";
 import { useCurrentPlan } from "./plan-api";
 import { PlanBanner } from "./plan-banner";
-import { PlanPicker } from "./plan-picker";
-import { useChoosePlan } from "./use-choose-plan";
+import { PlanChoice } from "./plan-choice";
+import type { PlanHighlight } from "./plan-picker";
 
-/** /subscription: the signed-in user picks or changes their plan; their current plan is marked. */
+/**
+ * /subscription: the signed-in user picks or changes their plan; their current
+ * plan is marked. ?unlock={director} (from "Upgrade to Access") points out the
+ * plan that has room for that director.
+ */
 export function SubscriptionPage() {
   usePageTitle("Choose your plan");
   const [params] = useSearchParams();
   const current = useCurrentPlan();
-  const choose = useChoosePlan();
-  if (current.isPending) return <PageLoading />;
+  const unlockDirector = findDirector(params.get("unlock") ?? "");
+  const directors = useDirectors({ enabled: unlockDirector !== undefined });
+  if (current.isPending || (unlockDirector && directors.isPending)) return <PageLoading />;
   const plan = current.data?.plan ?? null;
+  const unlock =
+    unlockDirector && directors.data ? unlockFor(unlockDirector.name, directors.data.trainedCount, plan) : undefined;
   return (
-    <PlanPicker
+    <PlanChoice
       current={plan}
-      banner={<PlanBanner current={plan} reason={params.get("reason")} />}
-      pendingPlanId={choose.isPending ? choose.variables?.id : undefined}
-      onChoose={(chosen) => choose.mutate(chosen)}
+      highlight={unlock?.highlight}
+      banner={
+        <div className="grid gap-4">
+          <PlanBanner current={plan} reason={params.get("reason")} />
+          {unlock ? (
+            <p className="rounded-xl border border-brand-200 bg-white px-4 py-3 text-center text-sm text-slate-700 sm:px-5">
+              {unlock.message}
+            </p>
+          ) : null}
+        </div>
+      }
     />
   );
+}
+
+function unlockFor(
+  name: string,
+  trainedCount: number,
+  current: CurrentPlan | null,
+): { highlight: PlanHighlight; message: string } | undefined {
+  const plan = planThatUnlocks(trainedCount);
+  if (!plan || plan.id === current?.planId) return undefined;
+  const currentPlan = current ? findPlan(current.planId) : undefined;
+  const yours = currentPlan ? ` Your ${currentPlan.name} plan includes ${directorAllowance(currentPlan)}.` : "";
+  return {
+    highlight: { planId: plan.id, label: `Unlocks ${name}` },
+    message: `To train ${name} as well, choose ${plan.name}: it includes ${directorAllowance(plan)}.${yours}`,
+  };
 }

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import type { Director } from "../../../../shared/directors";
+import { Button } from "../../components/ui/button";
+
+/**
+ * In place of the conversation, a director this owner cannot talk to: not in
+ * their plan (with the way to the plan that unlocks it), or not offered yet.
+ * A calm state, not an error.
+ */
+export function LockedDirector({ director, reason }: { director: Director; reason: "plan" | "coming_soon" }) {
+  return (
+    <section
+      aria-labelledby="locked-director-heading"
+      className="mx-auto mt-6 max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
+    >
+      <span className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-600">
+        <LockIcon className="h-6 w-6" />
+      </span>
+      <h2 id="locked-director-heading" className="mt-4 text-lg font-semibold text-slate-900">
+        {reason === "plan" ? `${director.name} is not in your plan` : `${director.name} is coming soon`}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        {reason === "plan"
+          ? `Upgrade your plan to train ${director.name} and get advice on ${director.description}.`
+          : `${director.name} is not available on any plan yet. Your other directors are ready when you are.`}
+      </p>
+      <div className="mt-5 flex flex-col justify-center gap-2 sm:flex-row">
+        {reason === "plan" ? (
+          <Button asChild>
+            <Link to={`/subscription?unlock=${director.id}`}>Upgrade to Access</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant={reason === "plan" ? "ghost" : "secondary"}>
+          <Link to="/select-department">All directors</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function LockIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
