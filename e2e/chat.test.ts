@@ -83,6 +83,7 @@ describe("the whole journey as a new owner", () => {
     await page.waitForURL("**/subscription");
     const premium = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Premium" }) });
     await premium.getByRole("button", { name: "Select Plan" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm Premium" }).click();
     await page.waitForURL("**/onboarding");
 
     const onboarding = [

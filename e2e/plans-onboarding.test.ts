@@ -113,12 +113,18 @@ describe("plans", () => {
       await banner
         .getByText("Your 7-day free trial has ended. Choose a plan to keep working with your directors.")
         .waitFor();
-      expect(await page.getByRole("button", { name: "Start Free Trial" }).isDisabled()).toBe(true);
+      // The trial the owner was on is not offered again.
+      expect(await page.getByRole("button", { name: "Start Free Trial" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Trial used" }).isDisabled()).toBe(true);
       await page.getByText("You have already used your free trial.").waitFor();
       await page.getByText("Trial ended", { exact: true }).waitFor();
       await screenshot(page, "plans-trial-ended-desktop");
 
       await page.getByRole("button", { name: "Select Plan" }).first().click();
+      await page
+        .getByRole("dialog", { name: "Switch to Standard?" })
+        .getByRole("button", { name: "Confirm Standard" })
+        .click();
       await page.getByText("Standard selected!").first().waitFor();
       await page.waitForURL("**/onboarding");
     } finally {

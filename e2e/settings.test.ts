@@ -55,16 +55,20 @@ async function ownerWithData(page: Page) {
 }
 
 describe("settings in the browser", () => {
-  it("shows the account, plan, profile, directors and the RAG card, and changes the name", async () => {
+  it("shows the account, plan, profile, directors and the business-context card, and changes the name", async () => {
     const page = await browser.newPage();
     await ownerWithData(page);
     await page.goto("/settings");
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
 
-    await page.getByRole("heading", { name: "Retrieval-Augmented Generation" }).waitFor();
-    await page.getByText("Retrieval-Augmented Generation is enabled.", { exact: false }).waitFor();
-    await page.getByText("enriched with your business context from the training data", { exact: false }).waitFor();
+    await page.getByRole("heading", { name: "Your business context" }).waitFor();
+    // No AI service on this test server: the card does not claim answers are enriched yet.
+    await page
+      .getByText(
+        "Your business context is enabled and saved. Your directors will use it as soon as an AI service is connected.",
+      )
+      .waitFor();
 
     const plan = page.getByRole("region", { name: "Plan" });
     await plan.getByText("Free", { exact: true }).waitFor();
@@ -74,7 +78,9 @@ describe("settings in the browser", () => {
     const profile = page.getByRole("region", { name: "Business profile" });
     await profile.getByText("Bright Bean Coffee").waitFor();
     await profile.getByText("We roast to order within 48 hours.").waitFor();
-    expect(await profile.getByRole("link", { name: "Edit business profile" }).getAttribute("href")).toBe("/onboarding");
+    expect(await profile.getByRole("link", { name: "Edit all answers step by step" }).getAttribute("href")).toBe(
+      "/onboarding",
+    );
 
     const directors = page.getByRole("region", { name: "Directors" });
     await directors.getByText(/^Trained on /).waitFor();
@@ -85,6 +91,10 @@ describe("settings in the browser", () => {
     const ai = page.getByRole("region", { name: "AI" });
     await ai.getByText("Chat model").waitFor();
     expect(await ai.getByText("Not configured").count()).toBe(2);
+    // What to set is for whoever runs the server, folded away from the owner.
+    expect(await ai.getByText("Set AI_API_KEY", { exact: false }).isVisible()).toBe(false);
+    await ai.getByText("For administrators").click();
+    expect(await ai.getByText("Set AI_API_KEY", { exact: false }).isVisible()).toBe(true);
 
     const name = page.getByLabel("Name", { exact: true });
     await name.fill("Dana Smith");
@@ -204,7 +214,7 @@ describe("settings in the browser", () => {
     }
   });
 
-  it("hides the RAG card when the context feature is off", async () => {
+  it("hides the business-context card when the context feature is off", async () => {
     await browser.restart({ env: { CONTEXT_ENABLED: "false" } });
     try {
       const page = await browser.newPage();
@@ -213,7 +223,7 @@ describe("settings in the browser", () => {
       const ai = page.getByRole("region", { name: "AI" });
       await ai.getByText("Business context").waitFor();
       await ai.getByText("Off", { exact: true }).waitFor();
-      expect(await page.getByText("Retrieval-Augmented Generation").count()).toBe(0);
+      expect(await page.getByRole("heading", { name: "Your business context" }).count()).toBe(0);
     } finally {
       await browser.restart({});
     }

@@ -6,6 +6,8 @@ export type PublicConfig = {
   aiConfigured: boolean;
   availableDirectors: DirectorId[];
   contactEmail: string;
-  /** A YouTube or Vimeo URL, or a path to a video file; null shows the poster only. */
-  demoVideoUrl: string | null;
+  /** A YouTube or Vimeo URL, or a path to a video file: our own recording unless DEMO_VIDEO_URL replaces it. */
+  demoVideoUrl: string;
+  /** The recording's poster frame; null when DEMO_VIDEO_URL names another video. */
+  demoPosterUrl: string | null;
 };

@@ -408,7 +408,7 @@ export const TRAINING_QUESTIONS: Record<DirectorId, readonly TrainingQuestion[]>
 };
 
 /** How much of an earlier answer a question quotes; the whole answer is in the box below it. */
-const QUOTE_MAX_CHARS = 70;
+const QUOTE_MAX_CHARS = 60;
 
 /** An earlier answer as a question quotes it: one line, cut at a word, in quotation marks. */
 export function quoteEarlier(text: string): string {

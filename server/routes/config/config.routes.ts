@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { DEMO_POSTER_PATH, DEMO_VIDEO_PATH } from "../../../shared/demo-video";
 import type { PublicConfig } from "../../../shared/public-config";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
@@ -11,7 +12,8 @@ export function configRoutes(deps: AppDeps) {
     aiConfigured: ai.configured,
     availableDirectors: env.AVAILABLE_DIRECTORS,
     contactEmail: env.CONTACT_EMAIL,
-    demoVideoUrl: env.DEMO_VIDEO_URL ?? null,
+    demoVideoUrl: env.DEMO_VIDEO_URL ?? DEMO_VIDEO_PATH,
+    demoPosterUrl: env.DEMO_VIDEO_URL ? null : DEMO_POSTER_PATH,
   };
   return new Hono<AppEnv>().get("/", (c) => c.json(config));
 }

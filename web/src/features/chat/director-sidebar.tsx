@@ -11,7 +11,7 @@ const SKELETON_ROWS = Array.from({ length: SIDEBAR_SKELETON_ROWS }, (_, index) =
 
 const STATE_LABELS: Partial<Record<DirectorState, string>> = {
   available: "Not trained yet",
-  over_limit: "Locked · Upgrade to Access",
+  over_limit: "Upgrade to Access",
   unavailable: "Coming soon",
 };
 

@@ -8,12 +8,14 @@ const TITLE = "Directors product demo";
  * The landing page's demo video at 16:9 (spec section 2 and 4). It starts
  * paused with no native controls: an overlay button plays it and disappears
  * once it plays, a toggle pauses it. Nothing is requested from a third party
- * until the visitor presses play; with no video configured the designed
- * poster stays, its play button disabled.
+ * until the visitor presses play.
  *
- * `url` is undefined while the configuration loads and null when none is set.
+ * By default it is our own recording of the product, served by our own
+ * server with its poster frame; DEMO_VIDEO_URL may name another.
+ *
+ * `url` is undefined while the configuration loads (the drawn poster, play disabled).
  */
-export function DemoVideo({ url }: { url: string | null | undefined }) {
+export function DemoVideo({ url, poster }: { url: string | undefined; poster: string | null }) {
   const source = parseVideoSource(url);
   return (
     <div
@@ -21,24 +23,19 @@ export function DemoVideo({ url }: { url: string | null | undefined }) {
       data-testid="demo-video"
     >
       {source?.kind === "file" ? (
-        <FileVideo key={source.src} src={source.src} />
+        <FileVideo key={source.src} src={source.src} poster={poster} />
       ) : source?.kind === "embed" ? (
         <EmbeddedVideo key={source.embedUrl} source={source} />
       ) : (
         <Poster>
-          <PlayButton disabled describedBy={url === null ? "demo-video-soon" : undefined} />
-          {url === null ? (
-            <p id="demo-video-soon" className="text-sm font-medium text-white">
-              Demo video coming soon
-            </p>
-          ) : null}
+          <PlayButton disabled />
         </Poster>
       )}
     </div>
   );
 }
 
-function FileVideo({ src }: { src: string }) {
+function FileVideo({ src, poster }: { src: string; poster: string | null }) {
   const video = useRef<HTMLVideoElement>(null);
   const playButton = useRef<HTMLButtonElement>(null);
   const pauseButton = useRef<HTMLButtonElement>(null);
@@ -108,6 +105,20 @@ function FileVideo({ src }: { src: string }) {
         <div className="absolute inset-0 grid place-items-center bg-slate-950/40">
           <PlayButton ref={playButton} onClick={play} />
         </div>
+      ) : poster ? (
+        <div className="absolute inset-0">
+          <img
+            src={poster}
+            alt=""
+            width={1280}
+            height={720}
+            decoding="async"
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+          <div className="absolute inset-0 grid place-items-center bg-slate-950/30">
+            <PlayButton ref={playButton} onClick={play} />
+          </div>
+        </div>
       ) : (
         <Poster>
           <PlayButton ref={playButton} onClick={play} />
@@ -143,12 +154,10 @@ function EmbeddedVideo({ source }: { source: Extract<VideoSource, { kind: "embed
 
 function PlayButton({
   disabled,
-  describedBy,
   onClick,
   ref,
 }: {
   disabled?: boolean;
-  describedBy?: string;
   onClick?: () => void;
   ref?: Ref<HTMLButtonElement>;
 }) {
@@ -157,7 +166,6 @@ function PlayButton({
       ref={ref}
       type="button"
       aria-label="Play demo video"
-      aria-describedby={describedBy}
       disabled={disabled}
       onClick={onClick}
       className={cn(

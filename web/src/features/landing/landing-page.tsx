@@ -14,8 +14,8 @@ const SIGN_UP = "/auth?signup=true";
 export function LandingPage() {
   usePageTitle();
   const config = usePublicConfig();
-  // undefined while loading (poster, play disabled); null when no video is configured.
-  const demoVideoUrl = config.isPending ? undefined : (config.data?.demoVideoUrl ?? null);
+  // undefined while loading: the drawn poster, play disabled.
+  const demoVideoUrl = config.data?.demoVideoUrl;
   const available = config.data?.availableDirectors;
 
   return (
@@ -48,7 +48,7 @@ export function LandingPage() {
           </div>
         </div>
         <div className="mx-auto mt-12 max-w-4xl sm:mt-16">
-          <DemoVideo url={demoVideoUrl} />
+          <DemoVideo url={demoVideoUrl} poster={config.data?.demoPosterUrl ?? null} />
         </div>
       </section>
 
