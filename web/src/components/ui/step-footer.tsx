@@ -7,12 +7,11 @@ export type StepKey = "enter" | "mod-enter";
 const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /**
- * The bottom of a one-question-per-step form (onboarding, training): the note
- * that answers are kept locally, then a bar that stays on screen while the
- * form is (sticky to the bottom of the window) with Back (disabled on the
- * first step and while saving), the key that moves on, and Next, which on the
- * last step reads `lastLabel` and shows "Processing..." while saving. The
- * form's card leaves its bottom padding to this bar.
+ * The bottom of a one-question-per-step form (onboarding, training): a bar
+ * that stays on screen while the form is (sticky to the bottom of the window)
+ * with Back (disabled on the first step and while saving), the key that moves
+ * on, and Next, which on the last step reads `lastLabel` and shows
+ * "Processing..." while saving; then the note that answers are kept locally.
  */
 export function StepFooter(props: {
   step: number;
@@ -25,13 +24,9 @@ export function StepFooter(props: {
   const keys = props.stepKey === "enter" ? ["Enter"] : [IS_MAC ? "⌘" : "Ctrl", "Enter"];
   return (
     <>
-      <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
-        <CheckIcon />
-        Your answers are kept on this device as you type.
-      </p>
       <div
         data-testid="step-actions"
-        className="sticky bottom-0 z-10 -mx-5 mt-4 flex items-center justify-between gap-3 rounded-b-2xl border-t border-slate-100 bg-white px-5 py-3 sm:-mx-8 sm:mt-6 sm:px-8 sm:py-5"
+        className="sticky bottom-0 z-10 -mx-5 mt-4 flex items-center justify-between gap-3 border-t border-slate-100 bg-white px-5 py-3 sm:-mx-8 sm:mt-6 sm:px-8 sm:py-4"
       >
         <Button
           type="button"
@@ -42,8 +37,8 @@ export function StepFooter(props: {
         >
           Back
         </Button>
-        {/* Only where there is a keyboard: phones have none to press. */}
-        <p className="hidden text-center text-xs text-slate-500 pointer-fine:block">
+        {/* Only where there is a keyboard and room for it: phones have none to press. */}
+        <p className="hidden text-center text-xs text-slate-500 sm:pointer-fine:block">
           Press{" "}
           {keys.map((key, index) => (
             <span key={key}>
@@ -59,6 +54,10 @@ export function StepFooter(props: {
           {props.isLast ? (props.submitting ? "Processing..." : props.lastLabel) : "Next"}
         </Button>
       </div>
+      <p className="mt-3 flex items-center gap-1.5 pb-5 text-xs text-slate-500 sm:pb-8">
+        <CheckIcon />
+        Your answers are kept on this device as you type.
+      </p>
     </>
   );
 }

@@ -134,7 +134,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
     <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-5 sm:py-14">
       <div className="mx-auto w-full max-w-2xl">
         <header>
-          <p className="text-sm font-semibold text-brand-700">Business profile</p>
+          <p className="hidden text-sm font-semibold text-brand-700 sm:block">Business profile</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             Tell us about your business
           </h1>
@@ -157,7 +157,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
           <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
             <Field
               id={inputId}
-              label={<span className="text-lg font-semibold text-slate-900">{field.label}</span>}
+              label={<span className="text-base font-semibold text-slate-900 sm:text-lg">{field.label}</span>}
               error={error}
             >
               {field.input === "line" ? (

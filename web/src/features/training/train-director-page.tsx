@@ -197,7 +197,7 @@ function TrainingWizard(props: {
         <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
           <Field
             id={inputId}
-            label={<span className="text-lg leading-snug font-semibold text-slate-900">{asked.text}</span>}
+            label={<span className="text-base leading-snug font-semibold text-slate-900 sm:text-lg">{asked.text}</span>}
             hint={
               asked.earlier ? (
                 <>
@@ -270,7 +270,7 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
             {director.icon}
           </span>
           <div>
-            <p className="text-sm font-semibold text-brand-700">{director.title} · Level 1 training</p>
+            <p className="hidden text-sm font-semibold text-brand-700 sm:block">{director.title} · Level 1 training</p>
             <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               Train {director.name}
             </h1>
