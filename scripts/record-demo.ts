@@ -200,9 +200,12 @@ async function drive(page: Page) {
   await composer.pressSequentially(QUESTION, { delay: 35 });
   await pause(300);
   await composer.press("Enter");
-  await page.getByRole("list", { name: /^Conversation with / }).getByText("Track churn at months 3 and 4", { exact: false }).waitFor({
-    timeout: 60_000,
-  });
+  await page
+    .getByRole("list", { name: /^Conversation with / })
+    .getByText("Track churn at months 3 and 4", { exact: false })
+    .waitFor({
+      timeout: 60_000,
+    });
   await pause(2500);
 }
 
