@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownerText } from "./validation";
 
 /** The login and sign-up rules of spec section 5, used by the forms and the server. */
 
@@ -13,8 +14,7 @@ export const passwordSchema = z
   .min(8, { error: "Password must be at least 8 characters." })
   .max(128, { error: "Password must be at most 128 characters." });
 
-export const nameSchema = z
-  .string({ error: "Name must be at least 2 characters." })
+export const nameSchema = ownerText({ error: "Name must be at least 2 characters." })
   .trim()
   .min(2, { error: "Name must be at least 2 characters." })
   .max(100, { error: "Name must be at most 100 characters." });

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "./constants";
 import type { DirectorId } from "./directors";
 import type { ErrorCode } from "./errors";
+import { ownerText } from "./validation";
 
 /** The chat contract (issue 7): the body of a chat turn and the stored messages the browser shows. */
 
 export const CHAT_MESSAGE_BLANK = "Please write a message.";
 export const CHAT_MESSAGE_TOO_LONG = `Please keep your message under ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`;
 
-export const chatTextSchema = z
-  .string({ error: CHAT_MESSAGE_BLANK })
+export const chatTextSchema = ownerText({ error: CHAT_MESSAGE_BLANK })
   .trim()
   .min(1, { error: CHAT_MESSAGE_BLANK })
   .max(CHAT_MESSAGE_MAX_LENGTH, { error: CHAT_MESSAGE_TOO_LONG });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownerText } from "./validation";
 
 /** The ten onboarding fields of spec section 3, in order, with the rules of section 5. */
 
@@ -91,7 +92,7 @@ export type OnboardingFieldName = (typeof ONBOARDING_FIELDS)[number]["name"];
 export const ONBOARDING_STEPS = ONBOARDING_FIELDS.length;
 
 function fieldSchema(min: number, message: string) {
-  return z.string({ error: message }).trim().min(min, { error: message }).max(5000, {
+  return ownerText({ error: message }).trim().min(min, { error: message }).max(5000, {
     error: "Please keep this answer under 5,000 characters",
   });
 }

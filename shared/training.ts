@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DirectorId } from "./directors";
 import type { OnboardingData, OnboardingFieldName } from "./onboarding";
+import { ownerText } from "./validation";
 
 /** Ten training questions per director (spec section 3), every answer min 5 (section 5). */
 
@@ -449,8 +450,7 @@ export function trainingStartAnswers(
 }
 
 export function trainingSchema(directorId: DirectorId) {
-  const answer = z
-    .string({ error: TRAINING_ANSWER_MESSAGE })
+  const answer = ownerText({ error: TRAINING_ANSWER_MESSAGE })
     .trim()
     .min(TRAINING_ANSWER_MIN, { error: TRAINING_ANSWER_MESSAGE })
     .max(5000, { error: "Please keep this answer under 5,000 characters" });
