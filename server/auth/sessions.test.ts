@@ -39,7 +39,7 @@ describe("the session check", () => {
     const phone = cookieFrom(await app.request("/api/auth/login", { body: { email: user.email, password } }));
     expect((await app.request("/api/account", { cookie: phone })).status).toBe(200);
 
-    const everywhere = await app.request("/api/account/sign-out-everywhere", { method: "POST", cookie: laptop });
+    const everywhere = await app.request("/api/account/sign-out-everywhere", { body: {}, cookie: laptop });
     expect(everywhere.status).toBe(200);
     expect((await app.request("/api/account", { cookie: phone })).status).toBe(401);
   });
@@ -76,5 +76,43 @@ describe("the session check", () => {
     await app.signUp();
     const sessions = createSessions(app.deps.auth);
     expect(await sessions.user(new Headers({ cookie: "better-auth.session_token=forged.value" }))).toBeUndefined();
+  });
+});
+
+describe("a session that ends while another request of it is on its way", () => {
+  it("answers that request 401 unauthorized:session, never 500", async () => {
+    const app = await createTestApp();
+    const { cookie, user, password } = await app.signUp();
+    const seen: number[] = [];
+    const race = async (...requests: Array<() => Promise<Response>>) => {
+      // Both requests pass the (cached) session check before either reaches better-auth.
+      expect((await app.request("/api/account", { cookie: current })).status).toBe(200);
+      for (const response of await Promise.all(requests.map((send) => send()))) {
+        seen.push(response.status);
+        if (response.status !== 200) {
+          expect(await response.json()).toEqual({
+            error: { code: "unauthorized:session", message: "Please log in to continue." },
+          });
+        }
+      }
+      const login = await app.request("/api/auth/login", { body: { email: user.email, password } });
+      current = cookieFrom(login);
+    };
+    let current = cookie;
+    const everywhere = () => app.request("/api/account/sign-out-everywhere", { body: {}, cookie: current });
+    const logout = () => app.request("/api/auth/logout", { body: {}, cookie: current });
+    const rename = () => app.request("/api/account", { method: "PATCH", body: { name: "New Name" }, cookie: current });
+    const changePassword = () =>
+      app.request("/api/account/password", {
+        body: { currentPassword: password, newPassword: password, confirmPassword: password },
+        cookie: current,
+      });
+
+    await race(everywhere, everywhere);
+    await race(logout, rename);
+    await race(everywhere, changePassword);
+    await race(logout, everywhere);
+    expect(seen).toContain(401);
+    expect(seen.every((status) => status === 200 || status === 401)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -21,6 +22,9 @@ export function handleError(error: Error, c: Context<AppEnv>) {
 
 function toAppError(error: Error): AppError {
   if (error instanceof AppError) return error;
+  // better-auth found no session: it ended (sign-out, "sign out everywhere", a password change) while this request,
+  // which had passed the session check, was on its way.
+  if (error instanceof APIError && error.statusCode === 401) return new AppError("unauthorized:session");
   if (error instanceof HTTPException) {
     if (error.status === 413) return new AppError("payload_too_large:api");
     if (error.status === 415) return new AppError("unsupported_media_type:api");
