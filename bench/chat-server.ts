@@ -55,7 +55,7 @@ const cookies: string[] = [];
 for (let index = 0; index < users; index++) {
   const response = await fetch(`${server.url}/api/auth/sign-up`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", origin: server.url },
     body: JSON.stringify({
       name: `Bench Owner ${index}`,
       email: `bench${index}@example.com`,

@@ -37,7 +37,7 @@ async function turn(cookie: string, text: string): Promise<Turn> {
   const requestsBefore = fake.chatRequests().length;
   const response = await fetch(`${url}/api/chat/martha/messages`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie },
+    headers: { "content-type": "application/json", origin: url, cookie },
     body: JSON.stringify({ text }),
   });
   if (!response.ok || !response.body) {

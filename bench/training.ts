@@ -40,7 +40,7 @@ async function benchmark(withProvider: boolean): Promise<number[]> {
   try {
     const signup = await app.request("/api/auth/sign-up", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: env.APP_URL },
       body: JSON.stringify({
         name: "Bench Owner",
         email: "bench@example.com",
@@ -61,7 +61,7 @@ async function benchmark(withProvider: boolean): Promise<number[]> {
       const started = performance.now();
       const response = await app.request(`/api/training/${directorId}`, {
         method: "POST",
-        headers: { "content-type": "application/json", cookie },
+        headers: { "content-type": "application/json", origin: env.APP_URL, cookie },
         body: JSON.stringify(answersFor(directorId, ` (round ${i})`)),
       });
       const body = (await response.json()) as { indexed?: boolean };

@@ -10,6 +10,8 @@ import type { AppEnv } from "./app-env";
 import type { AppDeps } from "./deps";
 import { AppError } from "./http/app-error";
 import { handleError } from "./http/error-handler";
+import { jsonBodies, type OtherBody } from "./http/json-bodies";
+import { sameOrigin } from "./http/same-origin";
 import { accountRoutes } from "./routes/account/account.routes";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { chatRoutes } from "./routes/chat/chat.routes";
@@ -21,6 +23,12 @@ import { planRoutes } from "./routes/plans/plans.routes";
 import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
 import { directorDataRoutes } from "./routes/settings/director-data.routes";
 import { trainingRoutes } from "./routes/training/training.routes";
+
+/**
+ * State-changing endpoints whose body is not JSON, each with the one type it takes (a file upload:
+ * multipart/form-data). Every other POST, PUT, PATCH and DELETE under /api takes a JSON body.
+ */
+const NON_JSON_BODIES: OtherBody[] = [];
 
 /** The whole HTTP surface: the JSON/streaming API under /api and the built browser app. */
 export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
@@ -68,6 +76,9 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
       },
     }),
   );
+
+  app.use("/api/*", sameOrigin(deps.env.APP_URL));
+  app.use("/api/*", jsonBodies(NON_JSON_BODIES));
 
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/config", configRoutes(deps));

@@ -29,6 +29,10 @@ export const ERRORS = {
   },
   "director:unavailable": { status: 403, message: "This director is not available yet." },
   "forbidden:api": { status: 403, message: "You do not have access to this." },
+  "forbidden:origin": {
+    status: 403,
+    message: "This request did not come from a page of this app. Please reload the page and try again.",
+  },
   "not_found:api": { status: 404, message: "Not found." },
   "not_found:director": { status: 404, message: "Failed to load director data. Please try again." },
   "not_found:profile": { status: 404, message: "Complete onboarding first." },

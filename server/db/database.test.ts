@@ -30,7 +30,7 @@ async function signUpThrough(deps: Awaited<ReturnType<typeof buildDeps>>, email:
   const password = "correct-horse-battery";
   const response = await app.request("/api/auth/sign-up", {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", origin: new URL(deps.env.APP_URL).origin },
     body: JSON.stringify({ name: "Pat Owner", email, password, confirmPassword: password }),
   });
   expect(response.status).toBe(201);

@@ -13,6 +13,8 @@ export type TestAppOptions = {
   aiRetry?: RetryOptions;
 };
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 // A worker's first database loads PostgreSQL's WebAssembly, which takes a moment on a busy machine: do it in a hook,
@@ -41,15 +43,31 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const handle = { close: () => database.close() };
   openApps.push(handle);
 
+  const appOrigin = new URL(env.APP_URL).origin;
+
+  /**
+   * A request as the app's own pages send it: a JSON body with its content type, and, for anything but GET, the
+   * app's origin in `Origin` (browsers add it to every such request). `origin: null` sends none, another value
+   * pretends to come from that site.
+   */
   async function request(
     path: string,
-    init: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+    init: {
+      method?: string;
+      body?: unknown;
+      cookie?: string;
+      headers?: Record<string, string>;
+      origin?: string | null;
+    } = {},
   ) {
+    const method = init.method ?? (init.body === undefined ? "GET" : "POST");
     const headers: Record<string, string> = { ...init.headers };
     if (init.body !== undefined) headers["content-type"] ??= "application/json";
     if (init.cookie) headers.cookie = init.cookie;
+    const origin = init.origin === undefined ? (SAFE_METHODS.has(method) ? null : appOrigin) : init.origin;
+    if (origin !== null) headers.origin ??= origin;
     return app.request(path, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      method,
       headers,
       body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
     });

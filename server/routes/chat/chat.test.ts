@@ -234,7 +234,7 @@ describe("clearing a conversation", () => {
     const { cookie, user } = await owner(app);
     await (await ask(app, cookie, "Before clearing?")).text();
 
-    const cleared = await app.request("/api/chat/martha/clear", { cookie, method: "POST" });
+    const cleared = await app.request("/api/chat/martha/clear", { cookie, body: {} });
     expect(cleared.status).toBe(200);
     expect((await history(app, cookie)).messages).toEqual([]);
 
@@ -259,7 +259,7 @@ describe("who can chat", () => {
     await (await ask(app, alice.cookie, "Alice's private question")).text();
 
     expect((await history(app, bob.cookie)).messages).toEqual([]);
-    await app.request("/api/chat/martha/clear", { cookie: bob.cookie, method: "POST" });
+    await app.request("/api/chat/martha/clear", { cookie: bob.cookie, body: {} });
     expect((await history(app, alice.cookie)).messages).toHaveLength(2);
 
     await (await ask(app, bob.cookie, "Bob's question")).text();
@@ -272,7 +272,7 @@ describe("who can chat", () => {
       ["/api/chat/martha", "GET"],
       ["/api/chat/martha/clear", "POST"],
     ] as const) {
-      const response = await app.request(path, { method });
+      const response = await app.request(path, { method, body: method === "GET" ? undefined : {} });
       expect(response.status).toBe(401);
     }
     const response = await app.request("/api/chat/martha/messages", { body: { text: "Hi" } });
@@ -463,7 +463,7 @@ describe("when the AI provider fails", () => {
     const controller = new AbortController();
     const response = await app.app.request("/api/chat/martha/messages", {
       method: "POST",
-      headers: { cookie, "content-type": "application/json" },
+      headers: { cookie, "content-type": "application/json", origin: app.env.APP_URL },
       body: JSON.stringify({ text: "Stop me" }),
       signal: controller.signal,
     });

@@ -137,7 +137,7 @@ describe("DELETE /api/settings/directors/:id/training", () => {
     await seedDirector(db, user.id, "finn");
     await seedDirector(db, other.user.id, "martha");
 
-    const response = await request("/api/settings/directors/martha/training", { method: "DELETE", cookie });
+    const response = await request("/api/settings/directors/martha/training", { method: "DELETE", body: {}, cookie });
     expect(response.status).toBe(200);
 
     expect(await countFor(db, user.id, "martha")).toEqual(NONE);
@@ -156,9 +156,9 @@ describe("DELETE /api/settings/directors/:id/training", () => {
   it("answers 404 for an unknown director and 401 without a session", async () => {
     const { request, signUp } = await createTestApp();
     const { cookie } = await signUp();
-    const unknown = await request("/api/settings/directors/zed/training", { method: "DELETE", cookie });
+    const unknown = await request("/api/settings/directors/zed/training", { method: "DELETE", body: {}, cookie });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: "not_found:director" } });
-    expect((await request("/api/settings/directors/martha/training", { method: "DELETE" })).status).toBe(401);
+    expect((await request("/api/settings/directors/martha/training", { method: "DELETE", body: {} })).status).toBe(401);
   });
 });

@@ -39,5 +39,6 @@ export function deleteAccount(input: DeleteAccountInput) {
 export function deleteDirectorTraining(directorId: string) {
   return api<{ ok: true }>(`/api/settings/directors/${encodeURIComponent(directorId)}/training`, {
     method: "DELETE",
+    body: {},
   });
 }
