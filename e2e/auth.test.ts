@@ -43,6 +43,7 @@ describe("accounts in the browser", () => {
   it("sends a visitor from /chat to /login?next=/chat and back after login", async () => {
     const setup = await browser.newPage();
     const signup = await setup.request.post("/api/auth/sign-up", {
+      headers: { origin: browser.url },
       data: {
         name: "Lee",
         email: "lee@example.com",
@@ -104,6 +105,7 @@ describe("accounts in the browser", () => {
   it("asks an owner whose session ended elsewhere to log in again, and brings them back", async () => {
     const page = await browser.newPage();
     const signup = await page.request.post("/api/auth/sign-up", {
+      headers: { origin: browser.url },
       data: {
         name: "Kim",
         email: "kim@example.com",

@@ -27,6 +27,7 @@ async function ownerPage(
   const page = await browser.newPage(viewport);
   userCount += 1;
   const response = await page.request.post("/api/auth/sign-up", {
+    headers: { origin: browser.url },
     data: {
       name: `Chat Owner ${userCount}`,
       email: `chat${userCount}-${Date.now()}@example.com`,
@@ -392,7 +393,10 @@ describe("chatting with a director", () => {
     if (intoMinute > 45_000) await page.waitForTimeout(60_000 - intoMinute);
     await Promise.all(
       Array.from({ length: limit }, async (_, index) => {
-        const response = await page.request.post("/api/chat/martha/messages", { data: { text: `Quick ${index}` } });
+        const response = await page.request.post("/api/chat/martha/messages", {
+          data: { text: `Quick ${index}` },
+          headers: { origin: browser.url },
+        });
         expect(response.status()).toBe(200);
         await response.body();
       }),

@@ -50,6 +50,7 @@ let userCount = 0;
 async function signUp(page: Page) {
   userCount += 1;
   const response = await page.request.post("/api/auth/sign-up", {
+    headers: { origin: browser.url },
     data: {
       name: `Owner ${userCount}`,
       email: `owner${userCount}-${Date.now()}@example.com`,
@@ -62,7 +63,7 @@ async function signUp(page: Page) {
 }
 
 async function choosePlanByApi(page: Page, planId: string) {
-  const response = await page.request.post("/api/plans/select", { data: { planId } });
+  const response = await page.request.post("/api/plans/select", { data: { planId }, headers: { origin: browser.url } });
   expect(response.status()).toBe(200);
 }
 
@@ -313,7 +314,7 @@ describe("onboarding", () => {
     const page = await browser.newPage();
     await signUp(page);
     await choosePlanByApi(page, "standard");
-    const stored = await page.request.put("/api/onboarding", { data: ANSWERS });
+    const stored = await page.request.put("/api/onboarding", { data: ANSWERS, headers: { origin: browser.url } });
     expect(stored.status()).toBe(200);
 
     await page.goto("/onboarding");

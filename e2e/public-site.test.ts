@@ -16,6 +16,7 @@ const browser = setupBrowser({ env: BASE_ENV });
 
 async function signUp(page: Page, email: string) {
   const response = await page.request.post("/api/auth/sign-up", {
+    headers: { origin: browser.url },
     data: { name: "Dana Owner", email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(response.status()).toBe(201);

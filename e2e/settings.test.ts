@@ -17,6 +17,7 @@ async function ownerWithData(page: Page) {
   const email = `settings${owners}@example.com`;
   const response = await page.request.post("/api/auth/sign-up", {
     data: { name: "Dana Owner", email, password: PASSWORD, confirmPassword: PASSWORD },
+    headers: { origin: browser.url },
   });
   expect(response.status()).toBe(201);
   const { user } = (await response.json()) as { user: { id: string } };
@@ -176,7 +177,10 @@ describe("settings in the browser", () => {
     await page.getByRole("link", { name: "Log In" }).first().waitFor();
     const session = await (await page.request.get("/api/auth/session")).json();
     expect(session.user).toBeNull();
-    const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+    const login = await page.request.post("/api/auth/login", {
+      data: { email, password: PASSWORD },
+      headers: { origin: browser.url },
+    });
     expect(login.status()).toBe(401);
   });
 
@@ -184,7 +188,10 @@ describe("settings in the browser", () => {
     const page = await browser.newPage();
     const { email } = await ownerWithData(page);
     const otherDevice = await browser.newPage();
-    const login = await otherDevice.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+    const login = await otherDevice.request.post("/api/auth/login", {
+      data: { email, password: PASSWORD },
+      headers: { origin: browser.url },
+    });
     expect(login.status()).toBe(200);
 
     await page.goto("/settings");

@@ -27,6 +27,7 @@ async function ownerOnPlan(page: Page, planId: "standard" | "premium" = "standar
       password: "correct-horse-battery",
       confirmPassword: "correct-horse-battery",
     },
+    headers: { origin: browser.url },
   });
   expect(response.status()).toBe(201);
   const { user } = (await response.json()) as { user: { id: string } };
@@ -154,7 +155,10 @@ describe("choosing and training a director", () => {
   it("pre-fills the stored answers when training again", async () => {
     const page = await browser.newPage(DESKTOP);
     await ownerOnPlan(page);
-    const stored = await page.request.post("/api/training/martha", { data: MARTHA_ANSWERS });
+    const stored = await page.request.post("/api/training/martha", {
+      data: MARTHA_ANSWERS,
+      headers: { origin: browser.url },
+    });
     expect(stored.status()).toBe(200);
     await page.goto("/train-director/martha");
     await expectQuestion(page, 1);
@@ -168,7 +172,11 @@ describe("choosing and training a director", () => {
     await page.waitForURL("**/select-department");
     await page.getByRole("heading", { name: "Select Your AI Directors" }).waitFor();
 
-    expect((await page.request.post("/api/training/martha", { data: MARTHA_ANSWERS })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post("/api/training/martha", { data: MARTHA_ANSWERS, headers: { origin: browser.url } })
+      ).status(),
+    ).toBe(200);
     await page.goto("/train-director/finn");
     await page.waitForURL("**/select-department");
     await expectToast(
@@ -189,7 +197,11 @@ describe("choosing and training a director", () => {
     ] as const) {
       const page = await browser.newPage(viewport);
       await ownerOnPlan(page, "premium");
-      expect((await page.request.post("/api/training/finn", { data: answersFor("finn") })).status()).toBe(200);
+      expect(
+        (
+          await page.request.post("/api/training/finn", { data: answersFor("finn"), headers: { origin: browser.url } })
+        ).status(),
+      ).toBe(200);
       await page.goto("/select-department");
       await page.getByRole("group", { name: "Finn" }).getByText("Trained at Level 1").waitFor();
       await screenshot(page, `select-department-${name}`);

@@ -100,6 +100,11 @@ export function setupBrowser(serverOptions: ServerOptions = {}) {
     get server() {
       return state.server;
     },
+    /**
+     * The app's origin. Seeding calls through `page.request` send it as `Origin` themselves: a page's own fetches
+     * carry it, but Playwright's request context sends none, and the server refuses state-changing requests that do
+     * not come from the app.
+     */
     get url() {
       return state.server.url;
     },
