@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { EnvError, loadEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger, createRedactor, secretsOf } from "./logger";
 import { startServer } from "./start";
 
 /** The production entry point: dist/server/index.js, next to dist/web. */
@@ -17,7 +17,7 @@ async function main() {
     }
     throw error;
   }
-  const log = createLogger(env.LOG_LEVEL);
+  const log = createLogger(env.LOG_LEVEL, { secrets: secretsOf(env) });
   // In development Vite serves the browser app; in production the build sits beside the server bundle.
   const builtWeb = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web");
   const staticDir =
@@ -28,7 +28,7 @@ async function main() {
     server = await startServer({ env, log, staticDir });
   } catch (error) {
     log.fatal({ err: error }, "could not start");
-    console.error(`Directors could not start: ${(error as Error).message}`);
+    console.error(`Directors could not start: ${createRedactor(secretsOf(env))((error as Error).message)}`);
     process.exit(1);
   }
   log.info(

@@ -51,7 +51,12 @@ export function classifyAiError(error: unknown): AiError {
     return new AiError("authentication", status, "The AI provider rejected the key.", { cause: error });
   if (status === 429) return new AiError("rate_limit", status, "The AI provider is rate limiting.", { cause: error });
   if (status === 404) return new AiError("model_not_found", status, "The AI model was not found.", { cause: error });
-  const message = error instanceof Error ? error.message : String(error);
+  // A provider writes its error message from what it was sent: it stays in the cause, which is never logged whole.
+  const message = APICallError.isInstance(error)
+    ? `The AI provider answered with an error${status ? ` (HTTP ${status})` : ""}.`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return new AiError("provider", status, message, { cause: error });
 }
 

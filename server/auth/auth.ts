@@ -31,7 +31,7 @@ export function createAuth(db: Database, env: Env, secret: string, log: Logger) 
       level: "warn",
       log: (level, message) => {
         if (level === "error") log.error({ source: "better-auth" }, message);
-        else log.info({ source: "better-auth", level }, message);
+        else log.info({ source: "better-auth", severity: level }, message);
       },
     },
     advanced: { useSecureCookies: env.APP_URL.startsWith("https:") },

@@ -3,7 +3,7 @@ import type { RetryOptions } from "../ai/retry";
 import { createApp } from "../app";
 import type { AppDeps } from "../deps";
 import { parseEnv } from "../env";
-import { createLogger } from "../logger";
+import { createLogger, secretsOf } from "../logger";
 import { buildDeps } from "../start";
 import { createTestDatabase } from "./test-database";
 
@@ -11,6 +11,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   now?: () => Date;
   aiRetry?: RetryOptions;
+  /** Collects every log line the app writes, at the env's LOG_LEVEL (silent unless the test sets one). */
+  logLines?: string[];
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -34,7 +36,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await createTestDatabase();
   const deps: AppDeps = await buildDeps({
     env,
-    log: createLogger(env.LOG_LEVEL),
+    log: createLogger(env.LOG_LEVEL, {
+      secrets: secretsOf(env),
+      destination: options.logLines && { write: (line: string) => void options.logLines?.push(line) },
+    }),
     database,
     now: options.now,
     aiRetry: options.aiRetry ?? { firstDelayMs: 5 },
