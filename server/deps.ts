@@ -4,6 +4,7 @@ import type { Sessions } from "./auth/sessions";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
 
 /** Everything a route needs, passed in so tests can supply their own database, clock and AI server. */
 export type AppDeps = {
@@ -15,5 +16,7 @@ export type AppDeps = {
   /** The session check every protected route uses; see server/auth/sessions.ts. */
   sessions: Sessions;
   ai: AiProvider;
+  /** Outgoing email (password reset, email confirmation); `configured` is false without SMTP_URL. */
+  mail: Mailer;
   now: () => Date;
 };

@@ -60,12 +60,16 @@ export const envSchema = z.object({
   CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(FIRST_TOKEN_TIMEOUT_MS),
 
   CONTACT_EMAIL: z.email().default("hello@directors.example"),
+
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalText,
+  REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   DEMO_VIDEO_URL: optionalText,
 });
 
 export type RawEnv = z.input<typeof envSchema>;
 
-export type Env = Omit<z.output<typeof envSchema>, "AI_API_KEY" | "OPENAI_API_KEY" | "AI_BASE_URL"> & {
+export type Env = Omit<z.output<typeof envSchema>, "AI_API_KEY" | "OPENAI_API_KEY" | "AI_BASE_URL" | "MAIL_FROM"> & {
   AI_BASE_URL: string;
   /** The provider key, from AI_API_KEY or OPENAI_API_KEY. Never leaves the server. */
   AI_API_KEY: string | undefined;
@@ -73,6 +77,8 @@ export type Env = Omit<z.output<typeof envSchema>, "AI_API_KEY" | "OPENAI_API_KE
   AI_CONFIGURED: boolean;
   EMBEDDINGS_CONFIGURED: boolean;
   APP_URL: string;
+  /** The sender of the app's emails; "Directors <no-reply@the app's host>" unless configured. */
+  MAIL_FROM: string;
 };
 
 export const DEFAULT_AI_BASE_URL = "https://api.openai.com/v1";
@@ -91,15 +97,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const { AI_API_KEY, OPENAI_API_KEY, AI_BASE_URL, ...rest } = result.data;
+  if (rest.REQUIRE_EMAIL_VERIFICATION && !rest.SMTP_URL) {
+    throw new EnvError(["REQUIRE_EMAIL_VERIFICATION: needs SMTP_URL, to send the confirmation emails"]);
+  }
   const key = AI_API_KEY ?? OPENAI_API_KEY;
   const aiConfigured = Boolean(key || AI_BASE_URL);
+  const appUrl = rest.APP_URL ?? `http://localhost:${rest.PORT || 3000}`;
   return {
     ...rest,
     AI_BASE_URL: AI_BASE_URL ?? DEFAULT_AI_BASE_URL,
     AI_API_KEY: key,
     AI_CONFIGURED: aiConfigured,
     EMBEDDINGS_CONFIGURED: aiConfigured && rest.EMBEDDING_MODEL !== "" && rest.EMBEDDING_MODEL !== "none",
-    APP_URL: rest.APP_URL ?? `http://localhost:${rest.PORT || 3000}`,
+    APP_URL: appUrl,
+    MAIL_FROM: rest.MAIL_FROM ?? `Directors <no-reply@${new URL(appUrl).hostname}>`,
   };
 }
 

@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { createMailer } from "./mail/mailer";
 
 export type StartOptions = {
   env: Env;
@@ -67,7 +68,8 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
     }
   }
   const secret = await resolveAuthSecret(database.db, env);
-  const auth = createAuth(database.db, env, secret, log);
+  const mail = createMailer(env, log);
+  const auth = createAuth(database.db, env, secret, log, mail);
   return {
     env,
     db: database.db,
@@ -76,6 +78,7 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
     auth,
     sessions: createSessions(auth),
     ai: createAiProvider(env, options.aiRetry),
+    mail,
     now: options.now ?? (() => new Date()),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameSchema, passwordSchema } from "./auth-schemas";
+import { nameSchema, passwordSchema, totpCodeSchema } from "./auth-schemas";
 
 /** Request bodies of the settings screen's account forms, used by the forms and the server. */
 
@@ -36,3 +36,19 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 export function emailMatches(typed: string, accountEmail: string): boolean {
   return typed.trim().toLowerCase() === accountEmail.trim().toLowerCase();
 }
+
+export const PASSWORD_REQUIRED = "Please enter your password.";
+export const PASSWORD_WRONG = "Your password is incorrect.";
+
+/** Turning two-factor sign-in on or off, or new backup codes, needs the account's password. */
+export const confirmWithPasswordSchema = z.object({
+  password: z
+    .string({ error: PASSWORD_REQUIRED })
+    .min(1, { error: PASSWORD_REQUIRED })
+    .max(128, { error: PASSWORD_WRONG }),
+});
+export type ConfirmWithPasswordInput = z.infer<typeof confirmWithPasswordSchema>;
+
+/** The first code from the authenticator app, which proves it is set up. */
+export const confirmTwoFactorSchema = z.object({ code: totpCodeSchema });
+export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorSchema>;

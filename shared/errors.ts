@@ -12,8 +12,22 @@ export const ERRORS = {
   "validation:training": { status: 400, message: "Some answers need attention." },
   "validation:chat": { status: 400, message: "Please write a message of at most 4,000 characters." },
   "validation:account": { status: 400, message: "Some fields need attention." },
+  "validation:reset": { status: 400, message: "Some fields need attention." },
+  "validation:two_factor": { status: 400, message: "That code didn't work. Please check it and try again." },
+  "auth:reset_link_invalid": {
+    status: 400,
+    message: "This link has expired or has already been used. Please ask for a new one.",
+  },
+  "auth:confirmation_link_invalid": {
+    status: 400,
+    message: "This confirmation link has expired or is not valid. Please send a new one.",
+  },
   "unauthorized:session": { status: 401, message: "Please log in to continue." },
   "unauthorized:credentials": { status: 401, message: "Invalid email or password." },
+  "unauthorized:two_factor_expired": {
+    status: 401,
+    message: "Your sign-in took too long or had too many wrong codes. Please log in again.",
+  },
   "plan:trial_ended": {
     status: 402,
     message: "Your 7-day free trial has ended. Choose a plan to keep working with your directors.",
@@ -36,10 +50,21 @@ export const ERRORS = {
   "not_found:api": { status: 404, message: "Not found." },
   "not_found:director": { status: 404, message: "Failed to load director data. Please try again." },
   "not_found:profile": { status: 404, message: "Complete onboarding first." },
+  "not_found:session": { status: 404, message: "This session has already ended." },
   "conflict:email": { status: 409, message: "An account with this email already exists." },
+  "conflict:two_factor": { status: 409, message: "Two-factor sign-in is already on." },
   "payload_too_large:api": { status: 413, message: "The request is too large." },
   "unsupported_media_type:api": { status: 415, message: "Send the request body as JSON." },
   "rate_limit:auth": { status: 429, message: "Too many attempts. Please wait a minute and try again." },
+  "rate_limit:login": {
+    status: 429,
+    message: "Too many failed attempts for this account from here. Please wait 15 minutes, or reset your password.",
+  },
+  "rate_limit:two_factor": { status: 429, message: "Too many wrong codes. Please wait 15 minutes and try again." },
+  "rate_limit:email": {
+    status: 429,
+    message: "We have just sent you an email. Please check your inbox, or wait a few minutes before asking again.",
+  },
   "rate_limit:chat": {
     status: 429,
     message: "You are sending messages very quickly. Please wait a minute and try again.",
@@ -52,6 +77,10 @@ export const ERRORS = {
   "ai:unavailable": { status: 502, message: "Failed to generate a response. Please try again." },
   "ai:rate_limit": { status: 503, message: "The AI service is busy, try again in a minute." },
   "ai:timeout": { status: 504, message: "Assistant response timed out" },
+  "mail:not_configured": {
+    status: 503,
+    message: "Email is not set up on this server. Please ask the person who runs Directors to reset your password.",
+  },
   "server:database": { status: 503, message: "The service is temporarily unavailable. Please try again." },
   "server:internal": { status: 500, message: "Something went wrong on our side. Please try again." },
 } as const satisfies Record<string, { status: number; message: string }>;

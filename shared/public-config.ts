@@ -10,4 +10,8 @@ export type PublicConfig = {
   demoVideoUrl: string;
   /** The recording's poster frame; null when DEMO_VIDEO_URL names another video. */
   demoPosterUrl: string | null;
+  /** SMTP is configured: "Forgot password?" sends an email; without it owners ask the person who runs Directors. */
+  passwordResetByEmail: boolean;
+  /** New accounts are asked to confirm their email address (REQUIRE_EMAIL_VERIFICATION). */
+  emailVerificationRequired: boolean;
 };

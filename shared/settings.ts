@@ -34,3 +34,23 @@ export type AiStatus = {
   /** The provider's host name, e.g. api.openai.com (no path, credentials or query); null when none is configured. */
   host: string | null;
 };
+
+/** GET /api/account/security: two-factor sign-in and the devices signed in to the account, most recent first. */
+export type SecurityOverview = {
+  twoFactorEnabled: boolean;
+  sessions: Array<{
+    id: string;
+    /** "Chrome on macOS". */
+    device: string;
+    /** The address the device signed in from; null when unknown. */
+    address: string | null;
+    signedInAt: string;
+    /** When the session was last used, to within SESSION_SEEN_EVERY_SECONDS (ten minutes). */
+    lastSeenAt: string;
+    /** The device asking. */
+    current: boolean;
+  }>;
+};
+
+/** POST /api/account/security/two-factor: what the authenticator app needs, shown once. */
+export type TwoFactorSetup = { otpauthUrl: string; secret: string; backupCodes: string[] };

@@ -37,8 +37,8 @@ export function createSessions(auth: Auth, clock: () => number = () => performan
 
       const session = await auth.api.getSession({ headers });
       if (!session) return undefined;
-      const { id, name, email, createdAt } = session.user;
-      const user = { id, name, email, createdAt };
+      const { id, name, email, emailVerified, createdAt } = session.user;
+      const user = { id, name, email, emailVerified, createdAt };
       const msLeft = session.session.expiresAt.getTime() - Date.now();
       checked.set(token, { user, validUntil: clock() + Math.min(SESSION_CHECK_TTL_MS, msLeft) });
       if (checked.size > MAX_ENTRIES) checked.delete(checked.keys().next().value as string);

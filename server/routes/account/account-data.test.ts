@@ -160,8 +160,14 @@ describe("DELETE /api/account", () => {
     const other = await signUp({ email: "olga@example.com" });
     await seedOwner(db, user.id, "DANA");
     await seedOwner(db, other.user.id, "OLGA");
-    // A second session and a throttling counter keyed by the email exist too.
+    // A second session, throttling counters keyed by the email and two-factor sign-in being set up exist too.
     await request("/api/auth/login", { body: { email: "dana@example.com", password: "correct-horse-battery" } });
+    await request("/api/auth/login", { body: { email: "dana@example.com", password: "wrong-password" } });
+    const setup = await request("/api/account/security/two-factor", {
+      cookie,
+      body: { password: "correct-horse-battery" },
+    });
+    expect(setup.status).toBe(200);
 
     const danaBefore = await footprint(db, user);
     const olgaBefore = await footprint(db, other.user);
@@ -177,6 +183,7 @@ describe("DELETE /api/account", () => {
       "conversations",
       "messages",
       "rate_limits",
+      "two_factor",
     ]) {
       expect(danaBefore[table], `seeded ${table}`).toBeGreaterThan(0);
     }

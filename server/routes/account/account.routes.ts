@@ -9,6 +9,7 @@ import {
   updateNameSchema,
 } from "../../../shared/account-schemas";
 import type { AppEnv } from "../../app-env";
+import { authHeaders } from "../../auth/auth-headers";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -17,8 +18,9 @@ import { readJson } from "../../http/read-json";
 import { exportAccount } from "./account-export";
 import { accountOverview } from "./account-overview";
 import { deleteAccount } from "./delete-account";
+import { securityRoutes } from "./security";
 
-/** The owner's account and data: overview, name, password, sessions, export and deletion. */
+/** The owner's account and data: overview, name, password, sessions, security, export and deletion. */
 export function accountRoutes(deps: AppDeps) {
   const { auth, db, env, sessions } = deps;
 
@@ -50,7 +52,7 @@ export function accountRoutes(deps: AppDeps) {
       try {
         const { headers } = await auth.api.changePassword({
           body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-          headers: c.req.raw.headers,
+          headers: authHeaders(c, env.TRUST_PROXY),
           returnHeaders: true,
         });
         // Every session was revoked; this device gets a new one in the cookie.
@@ -90,7 +92,8 @@ export function accountRoutes(deps: AppDeps) {
       forwardCookies(headers, c.res.headers);
       c.get("log").info({ userId: user.id }, "account deleted");
       return c.json({ ok: true });
-    });
+    })
+    .route("/security", securityRoutes(deps));
 }
 
 function forwardCookies(from: Headers, to: Headers) {

@@ -1,35 +1,40 @@
 import { APIError } from "better-auth/api";
 import { Hono } from "hono";
-import { loginSchema, signupSchema } from "../../../shared/auth-schemas";
+import { loginSchema, signupSchema, twoFactorLoginSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
+import { authHeaders, forwardCookies } from "../../auth/auth-headers";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { clientIp } from "../../http/client-ip";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { nextStepFor } from "../flow/next-step";
+import { emailConfirmationRoutes } from "./email-confirmation";
+import { addressKey, loginThrottle } from "./login-throttle";
+import { passwordResetRoutes } from "./password-reset";
+import { verifyTwoFactorLogin } from "./two-factor-login";
 
-/** Sign-up, login, sign-out and the current session, over better-auth. */
+/**
+ * Sign-up, login (with its two-factor step), sign-out, the current session,
+ * password reset and email confirmation, over better-auth's server API.
+ */
 export function authRoutes(deps: AppDeps) {
   const { auth, db, env, sessions } = deps;
-
-  const throttleAttempt = (c: Parameters<typeof clientIp>[0], email: string) =>
-    throttle(db, {
-      keys: [`auth:ip:${clientIp(c, env.TRUST_PROXY)}`, `auth:email:${email}`],
-      limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-      code: "rate_limit:auth",
-      now: deps.now(),
-    });
+  const logins = loginThrottle(deps);
 
   return new Hono<AppEnv>()
     .post("/sign-up", async (c) => {
       const input = await readJson(c, signupSchema, "validation:signup");
-      await throttleAttempt(c, input.email);
+      await throttle(db, {
+        keys: [addressKey(c, env.TRUST_PROXY)],
+        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+        code: "rate_limit:auth",
+        now: deps.now(),
+      });
       try {
         const { headers, response } = await auth.api.signUpEmail({
           body: { name: input.name, email: input.email, password: input.password },
-          headers: c.req.raw.headers,
+          headers: authHeaders(c, env.TRUST_PROXY),
           returnHeaders: true,
         });
         forwardCookies(headers, c.res.headers);
@@ -45,19 +50,38 @@ export function authRoutes(deps: AppDeps) {
     })
     .post("/login", async (c) => {
       const input = await readJson(c, loginSchema, "validation:login");
-      await throttleAttempt(c, input.email);
-      try {
-        const { headers, response } = await auth.api.signInEmail({
+      await logins.before(c, input.email);
+      const result = await auth.api
+        .signInEmail({
           body: { email: input.email, password: input.password },
-          headers: c.req.raw.headers,
+          headers: authHeaders(c, env.TRUST_PROXY),
           returnHeaders: true,
+        })
+        .catch(async (error: unknown) => {
+          if (error instanceof APIError && error.statusCode === 401) {
+            await logins.failed(c, input.email);
+            throw new AppError("unauthorized:credentials");
+          }
+          throw error;
         });
-        forwardCookies(headers, c.res.headers);
-        return c.json({ user: publicUser(response.user), next: await nextStepFor(db, response.user.id) });
-      } catch (error) {
-        if (error instanceof APIError && error.statusCode === 401) throw new AppError("unauthorized:credentials");
-        throw error;
-      }
+      await logins.succeeded(c, input.email);
+      forwardCookies(result.headers, c.res.headers);
+      const response = result.response as typeof result.response | { twoFactorRedirect: true };
+      // The password was right and the account asks for a code: a short-lived cookie holds the sign-in until then.
+      if ("twoFactorRedirect" in response) return c.json({ twoFactor: true as const });
+      return c.json({ user: publicUser(response.user), next: await nextStepFor(db, response.user.id) });
+    })
+    .post("/login/two-factor", async (c) => {
+      const input = await readJson(c, twoFactorLoginSchema, "validation:two_factor");
+      await throttle(db, {
+        keys: [addressKey(c, env.TRUST_PROXY)],
+        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+        code: "rate_limit:auth",
+        now: deps.now(),
+      });
+      const { user, headers } = await verifyTwoFactorLogin(deps, authHeaders(c, env.TRUST_PROXY), input);
+      forwardCookies(headers, c.res.headers);
+      return c.json({ user: publicUser(user), next: await nextStepFor(db, user.id) });
     })
     .post("/logout", requireUser(sessions), async (c) => {
       const headers = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
@@ -69,13 +93,12 @@ export function authRoutes(deps: AppDeps) {
       const user = await sessions.user(c.req.raw.headers);
       if (!user) return c.json({ user: null, next: null });
       return c.json({ user: publicUser(user), next: await nextStepFor(db, user.id) });
-    });
+    })
+    .route("/", passwordResetRoutes(deps))
+    .route("/", emailConfirmationRoutes(deps));
 }
 
-function publicUser(user: { id: string; name: string; email: string }) {
-  return { id: user.id, name: user.name, email: user.email };
-}
-
-function forwardCookies(from: Headers, to: Headers) {
-  for (const cookie of from.getSetCookie()) to.append("set-cookie", cookie);
+/** What the browser learns about the signed-in user. */
+export function publicUser(user: { id: string; name: string; email: string; emailVerified: boolean }) {
+  return { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified };
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, sessions, users } from "../../db/schema";
 import { cookieFrom, createTestApp } from "../../test/test-app";
+import { FREE_FAILURES_PER_EMAIL, failureDelayMs } from "./login-throttle";
 
 const PASSWORD = "correct-horse-battery";
 const signupBody = (overrides: Record<string, string> = {}) => ({
@@ -118,7 +119,7 @@ describe("POST /api/auth/login", () => {
     expect((await response.json()).error.fields[field]).toBe(message);
   });
 
-  it("throttles attempts per email with a readable 429", async () => {
+  it("throttles attempts from one address with a readable 429", async () => {
     const { request } = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: "3" } });
     const attempt = () =>
       request("/api/auth/login", { body: { email: "lee@example.com", password: "wrong-password" } });
@@ -130,15 +131,14 @@ describe("POST /api/auth/login", () => {
     });
   });
 
-  it("counts the window again after a minute", async () => {
+  it("counts an address's attempts again after a minute", async () => {
     let now = new Date("2026-11-21T10:00:10Z");
     const { request } = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: "1" }, now: () => now });
-    const attempt = () =>
-      request("/api/auth/login", { body: { email: "lee@example.com", password: "wrong-password" } });
-    expect((await attempt()).status).toBe(401);
-    expect((await attempt()).status).toBe(429);
+    const attempt = (email: string) => request("/api/auth/login", { body: { email, password: "wrong-password" } });
+    expect((await attempt("a@example.com")).status).toBe(401);
+    expect((await attempt("b@example.com")).status).toBe(429);
     now = new Date("2026-11-21T10:01:10Z");
-    expect((await attempt()).status).toBe(401);
+    expect((await attempt("c@example.com")).status).toBe(401);
   });
 
   it("throttles per IP across different emails", async () => {
@@ -148,6 +148,45 @@ describe("POST /api/auth/login", () => {
       statuses.push((await request("/api/auth/login", { body: { email, password: "wrong-password" } })).status);
     }
     expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  it("lets the owner in from their own address while attackers elsewhere fail on their email", async () => {
+    let now = new Date("2026-11-21T10:00:10Z");
+    const app = await createTestApp({
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: "true" },
+      now: () => now,
+    });
+    const { user, password } = await app.signUp({ email: "lee@example.com" });
+    const from = (address: string, body: { email: string; password: string }) =>
+      app.request("/api/auth/login", { body, headers: { "x-forwarded-for": address } });
+    const guess = { email: user.email, password: "guess-123456" };
+
+    // One attacker's address: three failures, then that address is refused for this email, even a minute later,
+    // even with the right password.
+    for (let i = 0; i < 3; i++) expect((await from("203.0.113.7", guess)).status).toBe(401);
+    now = new Date("2026-11-21T10:01:10Z");
+    const refused = await from("203.0.113.7", { email: user.email, password });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe("rate_limit:login");
+    // The same address may still sign in to another account.
+    expect((await from("203.0.113.7", { email: "other@example.com", password: "nope-123456" })).status).toBe(401);
+
+    // A second address joins in: the email now has more failures than are free, so its logins wait, but go on.
+    for (let i = 0; i < 3; i++) expect((await from("198.51.100.9", guess)).status).toBe(401);
+
+    // The owner, from home: a typo, then the right password.
+    expect((await from("192.0.2.50", { email: user.email, password: "typo-typo-typo" })).status).toBe(401);
+    const owner = await from("192.0.2.50", { email: user.email, password });
+    expect(owner.status).toBe(200);
+    expect((await owner.json()).user.email).toBe("lee@example.com");
+  });
+});
+
+describe("failureDelayMs", () => {
+  it("is nothing for the first few failures of an email, then doubles up to a ceiling", () => {
+    const delays = [0, 1, 5, 6, 7, 8, 9, 10, 11, 50].map(failureDelayMs);
+    expect(delays).toEqual([0, 0, 0, 500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect(FREE_FAILURES_PER_EMAIL).toBe(5);
   });
 });
 

@@ -14,6 +14,8 @@ export function configRoutes(deps: AppDeps) {
     contactEmail: env.CONTACT_EMAIL,
     demoVideoUrl: env.DEMO_VIDEO_URL ?? DEMO_VIDEO_PATH,
     demoPosterUrl: env.DEMO_VIDEO_URL ? null : DEMO_POSTER_PATH,
+    passwordResetByEmail: deps.mail.configured,
+    emailVerificationRequired: env.REQUIRE_EMAIL_VERIFICATION,
   };
   return new Hono<AppEnv>().get("/", (c) => c.json(config));
 }

@@ -1,0 +1,150 @@
+import { APIError } from "better-auth/api";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { Hono } from "hono";
+import { confirmTwoFactorSchema, confirmWithPasswordSchema, PASSWORD_WRONG } from "../../../shared/account-schemas";
+import type { SecurityOverview } from "../../../shared/settings";
+import type { AppEnv } from "../../app-env";
+import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { sessions as sessionRows, users } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { throttle } from "../../http/rate-limit";
+import { readJson } from "../../http/read-json";
+import { twoFactorError, WRONG_TOTP } from "../auth/two-factor-login";
+import { describeDevice } from "./describe-device";
+
+/**
+ * Settings → Security, under /api/account/security (the account routes check
+ * the session): two-factor sign-in with an authenticator app, and the devices
+ * signed in to the account, each of which can be signed out.
+ */
+export function securityRoutes(deps: AppDeps) {
+  const { auth, db, env, sessions } = deps;
+
+  /** A stolen session must not be a way to guess the password. */
+  const throttlePassword = (userId: string) =>
+    throttle(db, {
+      keys: [`account:password:${userId}`],
+      limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      code: "rate_limit:auth",
+      now: deps.now(),
+    });
+
+  return new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const user = c.get("user");
+      const [current, [account], rows] = await Promise.all([
+        auth.api.getSession({ headers: c.req.raw.headers }),
+        db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id)),
+        db
+          .select()
+          .from(sessionRows)
+          .where(and(eq(sessionRows.userId, user.id), gt(sessionRows.expiresAt, deps.now())))
+          .orderBy(desc(sessionRows.updatedAt)),
+      ]);
+      const body: SecurityOverview = {
+        twoFactorEnabled: account?.twoFactorEnabled ?? false,
+        sessions: rows.map((row) => ({
+          id: row.id,
+          device: describeDevice(row.userAgent),
+          address: row.ipAddress || null,
+          signedInAt: row.createdAt.toISOString(),
+          lastSeenAt: row.updatedAt.toISOString(),
+          current: row.id === current?.session.id,
+        })),
+      };
+      return c.json(body);
+    })
+    .delete("/sessions/:id", async (c) => {
+      const user = c.get("user");
+      const [row] = await db
+        .select({ id: sessionRows.id, token: sessionRows.token })
+        .from(sessionRows)
+        .where(and(eq(sessionRows.id, c.req.param("id")), eq(sessionRows.userId, user.id)));
+      if (!row) throw new AppError("not_found:session");
+      const current = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (current?.session.id === row.id) {
+        // Signing out this device: its cookie goes too.
+        const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+        forwardCookies(headers, c.res.headers);
+      } else {
+        await auth.api.revokeSession({ body: { token: row.token }, headers: c.req.raw.headers });
+      }
+      sessions.forget(user.id);
+      return c.json({ ok: true, current: current?.session.id === row.id });
+    })
+    .post("/two-factor", async (c) => {
+      const { password } = await readJson(c, confirmWithPasswordSchema, "validation:account");
+      await throttlePassword(c.get("user").id);
+      try {
+        const result = await auth.api.enableTwoFactor({ body: { password }, headers: c.req.raw.headers });
+        if (!("totpURI" in result) || !result.totpURI) throw new Error("No authenticator address was returned.");
+        const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
+        // Shown once: the secret stays encrypted on the server and is never sent again.
+        c.header("Cache-Control", "no-store");
+        return c.json({ otpauthUrl: result.totpURI, secret, backupCodes: result.backupCodes ?? [] });
+      } catch (error) {
+        throw passwordError(error);
+      }
+    })
+    .post("/two-factor/confirm", async (c) => {
+      const { code } = await readJson(c, confirmTwoFactorSchema, "validation:two_factor");
+      const user = c.get("user");
+      await throttlePassword(user.id);
+      try {
+        // The first right code turns it on; better-auth then replaces this device's session (a new cookie).
+        const { headers } = await auth.api.verifyTOTP({
+          body: { code },
+          headers: authHeaders(c, env.TRUST_PROXY),
+          returnHeaders: true,
+        });
+        forwardCookies(headers, c.res.headers);
+        sessions.forget(user.id);
+        return c.json({ ok: true });
+      } catch (error) {
+        if (error instanceof APIError && error.body?.code === "TOTP_NOT_ENABLED") {
+          throw new AppError("bad_request:api", { message: "Start setting up two-factor sign-in first." });
+        }
+        throw twoFactorError(error, WRONG_TOTP);
+      }
+    })
+    .post("/two-factor/disable", async (c) => {
+      const { password } = await readJson(c, confirmWithPasswordSchema, "validation:account");
+      const user = c.get("user");
+      await throttlePassword(user.id);
+      try {
+        const { headers } = await auth.api.disableTwoFactor({
+          body: { password },
+          headers: authHeaders(c, env.TRUST_PROXY),
+          returnHeaders: true,
+        });
+        forwardCookies(headers, c.res.headers);
+        sessions.forget(user.id);
+        return c.json({ ok: true });
+      } catch (error) {
+        throw passwordError(error);
+      }
+    })
+    .post("/two-factor/backup-codes", async (c) => {
+      const { password } = await readJson(c, confirmWithPasswordSchema, "validation:account");
+      await throttlePassword(c.get("user").id);
+      try {
+        const result = await auth.api.generateBackupCodes({ body: { password }, headers: c.req.raw.headers });
+        c.header("Cache-Control", "no-store");
+        return c.json({ backupCodes: result.backupCodes });
+      } catch (error) {
+        throw passwordError(error);
+      }
+    });
+}
+
+function passwordError(error: unknown): unknown {
+  if (!(error instanceof APIError)) return error;
+  const code = String(error.body?.code ?? "");
+  if (code === "INVALID_PASSWORD") return new AppError("validation:account", { fields: { password: PASSWORD_WRONG } });
+  if (code === "TOTP_ALREADY_ENABLED") return new AppError("conflict:two_factor");
+  if (code === "TWO_FACTOR_NOT_ENABLED") {
+    return new AppError("bad_request:api", { message: "Two-factor sign-in is not on." });
+  }
+  return error;
+}

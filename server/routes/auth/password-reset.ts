@@ -1,0 +1,65 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { forgotPasswordSchema, resetPasswordSchema } from "../../../shared/auth-schemas";
+import type { AppEnv } from "../../app-env";
+import { authHeaders } from "../../auth/auth-headers";
+import { verifications } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { countOne, throttle } from "../../http/rate-limit";
+import { readJson } from "../../http/read-json";
+import { addressKey } from "./login-throttle";
+
+/** Reset emails to one address per hour; past that, requests are answered the same way and nothing is sent. */
+export const RESET_EMAILS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * "Forgot password?": an email with a one-time link valid for an hour, then a
+ * new password that follows the sign-up rules; every session of the account
+ * ends. The answer to a request is the same whether or not the email has an
+ * account, and the email goes out in the background so the time taken does
+ * not tell either.
+ */
+export function passwordResetRoutes(deps: AppDeps) {
+  const { auth, db, env, mail, sessions } = deps;
+  const throttleAddress = (c: Parameters<typeof addressKey>[0]) =>
+    throttle(db, {
+      keys: [addressKey(c, env.TRUST_PROXY)],
+      limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
+      code: "rate_limit:auth",
+      now: deps.now(),
+    });
+
+  return new Hono<AppEnv>()
+    .post("/forgot-password", async (c) => {
+      const { email } = await readJson(c, forgotPasswordSchema, "validation:reset");
+      if (!mail.configured) throw new AppError("mail:not_configured");
+      await throttleAddress(c);
+      const sentThisHour = await countOne(db, `reset:email:${email}`, { now: deps.now(), windowMs: HOUR_MS });
+      if (sentThisHour <= RESET_EMAILS_PER_HOUR) {
+        await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(c, env.TRUST_PROXY) });
+      }
+      return c.json({ ok: true });
+    })
+    .post("/reset-password", async (c) => {
+      const input = await readJson(c, resetPasswordSchema, "validation:reset");
+      await throttleAddress(c);
+      const [link] = await db
+        .select({ userId: verifications.value })
+        .from(verifications)
+        .where(eq(verifications.identifier, `reset-password:${input.token}`));
+      try {
+        await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+      } catch (error) {
+        const code = error instanceof APIError ? String(error.body?.code ?? "") : "";
+        if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") throw new AppError("auth:reset_link_invalid");
+        throw error;
+      }
+      // better-auth deleted every session of the account; this process stops trusting them at once.
+      if (link) sessions.forget(link.userId);
+      c.get("log").info({ userId: link?.userId }, "password reset");
+      return c.json({ ok: true });
+    });
+}
