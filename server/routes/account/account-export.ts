@@ -19,8 +19,9 @@ export const EXPORT_FORMAT = "directors-export/1";
 
 /**
  * Everything stored about one user, for "Export my data". Columns are listed
- * one by one so a password hash, a session token or a provider token can never
- * slip in; embeddings are left out because they are derived from the texts.
+ * one by one so a password hash, a session token, a provider token or a
+ * two-factor secret or backup code can never slip in; embeddings are left out
+ * because they are derived from the texts.
  */
 export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: string) {
   const { db } = deps;
@@ -30,6 +31,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
       name: users.name,
       email: users.email,
       emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
       image: users.image,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,

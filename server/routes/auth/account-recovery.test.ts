@@ -1,8 +1,10 @@
 import { eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setTemporaryPassword } from "../../auth/temporary-password";
 import { verifications } from "../../db/schema";
 import { cookieFrom, createTestApp, type TestApp } from "../../test/test-app";
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from "../../test/test-smtp-server";
+import { totpCode } from "../../test/totp";
 
 let smtp: TestSmtpServer;
 beforeEach(async () => {
@@ -163,5 +165,28 @@ describe("email confirmation", () => {
     await app.signUp({ email: "kim@example.com" });
     await app.deps.mail.idle();
     expect(smtp.messages).toHaveLength(0);
+  });
+});
+
+describe("a temporary password set by the person who runs Directors", () => {
+  it("replaces the password, ends every session and, when asked, turns two-factor sign-in off", async () => {
+    const app = await createTestApp();
+    const { cookie, user } = await app.signUp({ email: "dana@example.com" });
+    const setup = await app.request("/api/account/security/two-factor", { cookie, body: { password: PASSWORD } });
+    const { secret } = await setup.json();
+    await app.request("/api/account/security/two-factor/confirm", { cookie, body: { code: totpCode(secret) } });
+
+    expect(await setTemporaryPassword(app.deps, "nobody@example.com")).toEqual({ found: false });
+    const result = await setTemporaryPassword(app.deps, " DANA@example.com ", { turnOffTwoFactor: true });
+    if (!result.found) throw new Error("not found");
+    expect(result.password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect(result.twoFactorTurnedOff).toBe(true);
+
+    expect(await status(app, cookie)).toBe(401);
+    expect((await app.request("/api/auth/login", { body: { email: user.email, password: PASSWORD } })).status).toBe(
+      401,
+    );
+    const login = await app.request("/api/auth/login", { body: { email: user.email, password: result.password } });
+    expect(await login.json()).toMatchObject({ user: { email: "dana@example.com" } });
   });
 });
