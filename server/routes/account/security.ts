@@ -44,14 +44,17 @@ export function securityRoutes(deps: AppDeps) {
       ]);
       const body: SecurityOverview = {
         twoFactorEnabled: account?.twoFactorEnabled ?? false,
-        sessions: rows.map((row) => ({
-          id: row.id,
-          device: describeDevice(row.userAgent),
-          address: row.ipAddress || null,
-          signedInAt: row.createdAt.toISOString(),
-          lastSeenAt: row.updatedAt.toISOString(),
-          current: row.id === current?.session.id,
-        })),
+        // This device first, then the others by their last use.
+        sessions: rows
+          .sort((a, b) => Number(b.id === current?.session.id) - Number(a.id === current?.session.id))
+          .map((row) => ({
+            id: row.id,
+            device: describeDevice(row.userAgent),
+            address: row.ipAddress || null,
+            signedInAt: row.createdAt.toISOString(),
+            lastSeenAt: row.updatedAt.toISOString(),
+            current: row.id === current?.session.id,
+          })),
       };
       return c.json(body);
     })

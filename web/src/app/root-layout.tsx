@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../components/page-loading";
+import { EmailConfirmationBanner } from "../features/auth/email-confirmation-banner";
 import { NavBar } from "../features/shell/nav-bar";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { ScrollRestoration } from "./scroll-restoration";
@@ -23,6 +24,7 @@ export function RootLayout() {
             Skip to content
           </a>
           <NavBar />
+          <EmailConfirmationBanner />
           <main id="main" className="flex flex-1 flex-col">
             <Suspense fallback={<PageLoading />}>
               <Outlet />

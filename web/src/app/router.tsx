@@ -29,6 +29,11 @@ function queryPage(load: () => Promise<ComponentType>) {
 }
 
 const AuthPage = page(() => import("../features/auth/auth-page").then((m) => m.AuthPage));
+const ForgotPasswordPage = page(() =>
+  import("../features/auth/forgot-password-page").then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = page(() => import("../features/auth/reset-password-page").then((m) => m.ResetPasswordPage));
+const VerifyEmailPage = page(() => import("../features/auth/verify-email-page").then((m) => m.VerifyEmailPage));
 const TermsPage = page(() => import("../features/legal/terms-page").then((m) => m.TermsPage));
 const PrivacyPage = page(() => import("../features/legal/privacy-page").then((m) => m.PrivacyPage));
 const ContactPage = page(() => import("../features/legal/contact-page").then((m) => m.ContactPage));
@@ -58,6 +63,9 @@ export function AppRoutes() {
         <Route path="/index" element={<LandingPage />} />
         <Route path="/login" element={<AuthPage />} />
         <Route path="/auth" element={<AuthPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/pricing" element={<PricingPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />

@@ -1,20 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Tabs } from "radix-ui";
-import { type MouseEvent, useEffect } from "react";
-import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "../../../../shared/auth-schemas";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
 import { Field, Input } from "../../components/ui/field";
-import { errorToast, toast } from "../../components/ui/use-toast";
-import { ApiError, api } from "../../lib/api";
+import { toast } from "../../components/ui/use-toast";
+import { api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { AuthCard } from "./auth-card";
+import { keepFocus, showServerError } from "./auth-form";
 import { safeNext } from "./safe-next";
-import { resetSession, type Session, type SessionUser, useSession } from "./use-session";
+import { TwoFactorStep } from "./two-factor-step";
+import { type AuthResponse, useFinishSignIn, useSession } from "./use-session";
 
-type AuthResponse = { user: SessionUser; next: string };
+/** A login whose password was right, waiting for a code from the owner's authenticator app. */
+type LoginResponse = AuthResponse | { twoFactor: true };
 
 /** /login and /auth: the Login and Sign Up tabs; ?signup=true selects Sign Up. */
 export function AuthPage() {
@@ -23,6 +26,7 @@ export function AuthPage() {
   const tab = params.get("signup") === "true" ? "signup" : "login";
   const next = safeNext(params.get("next"));
   usePageTitle(tab === "signup" ? "Sign up" : "Log in");
+  const [awaitingCode, setAwaitingCode] = useState(false);
 
   if (session.isPending) return <PageLoading />;
   if (session.data?.user) return <Navigate replace to={next ?? session.data.next ?? "/chat"} />;
@@ -35,70 +39,46 @@ export function AuthPage() {
     setParams(updated, { replace: true });
   };
 
+  if (awaitingCode) {
+    return (
+      <AuthCard title="Two-step verification">
+        <TwoFactorStep next={next} onCancel={() => setAwaitingCode(false)} />
+      </AuthCard>
+    );
+  }
+
   return (
-    <div className="flex flex-1 items-start justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10 sm:py-16">
-      <Card className="w-full max-w-md p-6 sm:p-8">
-        <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">Welcome to the product</h1>
-        <p className="mt-2 text-center text-sm text-slate-600">
-          Your AI directors are waiting. Start your 7-day free trial or log in to continue.
-        </p>
-        <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">
-          <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
-            {[
-              ["login", "Login"],
-              ["signup", "Sign Up"],
-            ].map(([value, label]) => (
-              <Tabs.Trigger
-                key={value}
-                value={value as string}
-                className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-              >
-                {label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="login" className="mt-6">
-            <LoginForm next={next} />
-          </Tabs.Content>
-          <Tabs.Content value="signup" className="mt-6">
-            <SignupForm />
-          </Tabs.Content>
-        </Tabs.Root>
-      </Card>
-    </div>
+    <AuthCard
+      title="Welcome to the product"
+      description={<p>Your AI directors are waiting. Start your 7-day free trial or log in to continue.</p>}
+    >
+      <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">
+        <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+          {[
+            ["login", "Login"],
+            ["signup", "Sign Up"],
+          ].map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value as string}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="login" className="mt-6">
+          <LoginForm next={next} onCodeNeeded={() => setAwaitingCode(true)} />
+        </Tabs.Content>
+        <Tabs.Content value="signup" className="mt-6">
+          <SignupForm />
+        </Tabs.Content>
+      </Tabs.Root>
+    </AuthCard>
   );
 }
 
-function useFinishSignIn() {
-  const navigate = useNavigate();
-  return (response: AuthResponse, destination: string) => {
-    const session: Session = { user: response.user, next: response.next };
-    resetSession(session);
-    navigate(destination, { replace: true });
-  };
-}
-
-/** Server-side field errors go under their fields; anything else becomes an "Error" toast. */
-function showServerError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-    for (const [name, message] of Object.entries(error.fields)) {
-      form.setError(name as Path<T>, { type: "server", message }, { shouldFocus: true });
-    }
-    return;
-  }
-  errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
-}
-
-/**
- * Fields are checked on blur. Pressing the submit button would blur the last
- * field first, and a message appearing then would move the button away from
- * under the pointer; keeping focus where it is lets the click land.
- */
-function keepFocus(event: MouseEvent) {
-  event.preventDefault();
-}
-
-function LoginForm({ next }: { next: string | undefined }) {
+function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNeeded: () => void }) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     mode: "onBlur",
@@ -114,7 +94,11 @@ function LoginForm({ next }: { next: string | undefined }) {
       className="grid gap-4"
       onSubmit={form.handleSubmit(async (values) => {
         try {
-          const response = await api<AuthResponse>("/api/auth/login", { body: values });
+          const response = await api<LoginResponse>("/api/auth/login", { body: values });
+          if ("twoFactor" in response) {
+            onCodeNeeded();
+            return;
+          }
           toast({ title: "Welcome back!", description: "You've successfully logged in." });
           finish(response, next ?? response.next);
         } catch (error) {
@@ -142,6 +126,11 @@ function LoginForm({ next }: { next: string | undefined }) {
           {...form.register("password")}
         />
       </Field>
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>

@@ -2,8 +2,10 @@ import { useNavigate } from "react-router";
 import { onSessionEnded } from "../../lib/api";
 import { createResourceStore } from "../../lib/resource-store";
 
-export type SessionUser = { id: string; name: string; email: string };
+export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
 export type Session = { user: SessionUser | null; next: string | null };
+/** What sign-up and a finished login answer: the user and the page the flow goes to next. */
+export type AuthResponse = { user: SessionUser; next: string };
 
 /** The current session, fetched once on load; the nav bar and "/" need it before any other page code loads. */
 const session = createResourceStore<Session>("/api/auth/session");
@@ -50,5 +52,14 @@ export function useFinishSignOut() {
   return async (destination = "/") => {
     resetSession({ user: null, next: null });
     await navigate(destination, { replace: true });
+  };
+}
+
+/** After sign-up or login: the new session replaces the old one, then the owner goes on to `destination`. */
+export function useFinishSignIn() {
+  const navigate = useNavigate();
+  return (response: AuthResponse, destination: string) => {
+    resetSession({ user: response.user, next: response.next });
+    navigate(destination, { replace: true });
   };
 }

@@ -1,6 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ChangePasswordInput, DeleteAccountInput, UpdateNameInput } from "../../../../shared/account-schemas";
-import type { AccountOverview, AiStatus } from "../../../../shared/settings";
+import type {
+  ChangePasswordInput,
+  ConfirmTwoFactorInput,
+  ConfirmWithPasswordInput,
+  DeleteAccountInput,
+  UpdateNameInput,
+} from "../../../../shared/account-schemas";
+import type { AccountOverview, AiStatus, SecurityOverview, TwoFactorSetup } from "../../../../shared/settings";
 import { api } from "../../lib/api";
 import type { SessionUser } from "../auth/use-session";
 
@@ -38,6 +44,36 @@ export function deleteAccount(input: DeleteAccountInput) {
 
 export function deleteDirectorTraining(directorId: string) {
   return api<{ ok: true }>(`/api/settings/directors/${encodeURIComponent(directorId)}/training`, {
+    method: "DELETE",
+    body: {},
+  });
+}
+
+export const SECURITY_QUERY_KEY = ["account", "security"] as const;
+
+/** Two-factor sign-in and the signed-in devices (GET /api/account/security). */
+export function useSecurity() {
+  return useQuery({ queryKey: SECURITY_QUERY_KEY, queryFn: () => api<SecurityOverview>("/api/account/security") });
+}
+
+export function startTwoFactorSetup(input: ConfirmWithPasswordInput) {
+  return api<TwoFactorSetup>("/api/account/security/two-factor", { body: input });
+}
+
+export function confirmTwoFactor(input: ConfirmTwoFactorInput) {
+  return api<{ ok: true }>("/api/account/security/two-factor/confirm", { body: input });
+}
+
+export function turnOffTwoFactor(input: ConfirmWithPasswordInput) {
+  return api<{ ok: true }>("/api/account/security/two-factor/disable", { body: input });
+}
+
+export function newBackupCodes(input: ConfirmWithPasswordInput) {
+  return api<{ backupCodes: string[] }>("/api/account/security/two-factor/backup-codes", { body: input });
+}
+
+export function signOutSession(id: string) {
+  return api<{ ok: true; current: boolean }>(`/api/account/security/sessions/${encodeURIComponent(id)}`, {
     method: "DELETE",
     body: {},
   });

@@ -7,11 +7,13 @@ import { BusinessProfileSection } from "./business-profile-section";
 import { DirectorsSection } from "./directors-section";
 import { PlanSection } from "./plan-section";
 import { RagCard } from "./rag-card";
+import { SecuritySection } from "./security-section";
 import { useAccountOverview } from "./settings-api";
 import { YourDataSection } from "./your-data-section";
 
 const SECTIONS = [
   { id: "account", label: "Account" },
+  { id: "security", label: "Security" },
   { id: "plan", label: "Plan" },
   { id: "business-profile", label: "Business profile" },
   { id: "directors", label: "Directors" },
@@ -59,6 +61,7 @@ export function SettingsPage() {
           ) : (
             <>
               <AccountSection account={account.data} />
+              <SecuritySection />
               <PlanSection plan={account.data.plan} />
               <BusinessProfileSection profile={account.data.profile} />
               <DirectorsSection directors={account.data.directors} />

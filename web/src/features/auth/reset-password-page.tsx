@@ -1,0 +1,108 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { type ResetPasswordInput, resetPasswordSchema } from "../../../../shared/auth-schemas";
+import { Button } from "../../components/ui/button";
+import { Field, Input } from "../../components/ui/field";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError, api } from "../../lib/api";
+import { AuthCard } from "./auth-card";
+import { keepFocus, showServerError } from "./auth-form";
+import { BackToLogin } from "./forgot-password-page";
+import { resetSession } from "./use-session";
+
+const FIELDS = [
+  { name: "newPassword", label: "New password" },
+  { name: "confirmPassword", label: "Confirm new password" },
+] as const;
+
+/** /reset-password?token=…: the page the emailed link opens; a new password, then log in with it. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : "This link is incomplete.");
+
+  if (linkProblem) {
+    return (
+      <AuthCard title="This link does not work">
+        <div className="mt-6 grid gap-4 text-sm text-slate-700">
+          <p>{linkProblem} Reset links work once, for one hour after they are sent.</p>
+          <Button asChild>
+            <Link to="/forgot-password">Send a new link</Link>
+          </Button>
+          <BackToLogin />
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description={<p>At least 8 characters. You will be signed out everywhere.</p>}
+    >
+      <NewPasswordForm token={token} onLinkProblem={setLinkProblem} />
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm({ token, onLinkProblem }: { token: string; onLinkProblem: (message: string) => void }) {
+  const navigate = useNavigate();
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: "onBlur",
+    reValidateMode: "onChange",
+    defaultValues: { token, newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const newPassword = form.watch("newPassword");
+
+  // confirmPassword is re-checked when the password changes after it was filled in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the new password changes
+  useEffect(() => {
+    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
+  }, [newPassword, form]);
+
+  return (
+    <form
+      noValidate
+      className="mt-6 grid gap-4"
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          await api("/api/auth/reset-password", { body: values });
+          // Every session of the account has ended, this browser's included.
+          resetSession({ user: null, next: null });
+          toast({ title: "Password changed", description: "Log in with your new password." });
+          navigate("/login", { replace: true });
+        } catch (error) {
+          if (error instanceof ApiError && error.code === "auth:reset_link_invalid") {
+            onLinkProblem("This link has expired or has already been used.");
+            return;
+          }
+          showServerError(form, error);
+        }
+      })}
+    >
+      {FIELDS.map((field) => {
+        const id = `reset-${field.name}`;
+        const error = errors[field.name]?.message;
+        return (
+          <Field key={field.name} id={id} label={field.label} error={error}>
+            <Input
+              id={id}
+              type="password"
+              autoComplete="new-password"
+              autoFocus={field.name === "newPassword"}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...form.register(field.name)}
+            />
+          </Field>
+        );
+      })}
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
+        {isSubmitting ? "Saving..." : "Save new password"}
+      </Button>
+    </form>
+  );
+}

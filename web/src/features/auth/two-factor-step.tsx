@@ -1,0 +1,97 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { type TwoFactorLoginInput, twoFactorLoginSchema } from "../../../../shared/auth-schemas";
+import { Button } from "../../components/ui/button";
+import { Field, Input } from "../../components/ui/field";
+import { errorToast, toast } from "../../components/ui/use-toast";
+import { ApiError, api } from "../../lib/api";
+import { keepFocus, showServerError } from "./auth-form";
+
+import { type AuthResponse, useFinishSignIn } from "./use-session";
+
+/** Refusals that end the waiting sign-in: the owner starts again from the password. */
+const START_AGAIN = new Set(["unauthorized:two_factor_expired", "rate_limit:two_factor"]);
+
+/**
+ * The second step of a login with two-factor sign-in on: the code the
+ * authenticator app shows, or one of the backup codes.
+ */
+export function TwoFactorStep({ next, onCancel }: { next: string | undefined; onCancel: () => void }) {
+  const [method, setMethod] = useState<TwoFactorLoginInput["method"]>("totp");
+  const form = useForm<TwoFactorLoginInput>({
+    resolver: zodResolver(twoFactorLoginSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { method: "totp", code: "" },
+  });
+  const finish = useFinishSignIn();
+  const { errors, isSubmitting } = form.formState;
+  const totp = method === "totp";
+
+  const switchMethod = () => {
+    const other = totp ? "backup" : "totp";
+    setMethod(other);
+    form.reset({ method: other, code: "" });
+    setTimeout(() => form.setFocus("code"));
+  };
+
+  return (
+    <form
+      noValidate
+      className="mt-6 grid gap-4"
+      onSubmit={form.handleSubmit(async (values) => {
+        try {
+          const response = await api<AuthResponse>("/api/auth/login/two-factor", { body: values });
+          toast({ title: "Welcome back!", description: "You've successfully logged in." });
+          finish(response, next ?? response.next);
+        } catch (error) {
+          if (error instanceof ApiError && START_AGAIN.has(error.code)) {
+            errorToast(error.message);
+            onCancel();
+            return;
+          }
+          showServerError(form, error);
+        }
+      })}
+    >
+      <p className="text-center text-sm text-slate-600">
+        {totp
+          ? "Open your authenticator app and enter the 6-digit code it shows for Directors."
+          : "Enter one of the backup codes you saved when you turned on two-factor sign-in. Each works once."}
+      </p>
+      <input type="hidden" {...form.register("method")} />
+      <Field id="two-factor-code" label={totp ? "Authentication code" : "Backup code"} error={errors.code?.message}>
+        <Input
+          id="two-factor-code"
+          key={method}
+          autoFocus
+          inputMode={totp ? "numeric" : "text"}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={totp ? "123456" : "abcde-12345"}
+          className="text-center font-mono text-lg tracking-widest"
+          aria-invalid={Boolean(errors.code)}
+          aria-describedby={errors.code ? "two-factor-code-error" : undefined}
+          {...form.register("code")}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full" onMouseDown={keepFocus}>
+        {isSubmitting ? "Checking..." : "Verify"}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          onClick={switchMethod}
+        >
+          {totp ? "Use a backup code instead" : "Use the authenticator app"}
+        </button>
+        <button type="button" className="text-slate-600 underline-offset-4 hover:underline" onClick={onCancel}>
+          Back to login
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { Skeleton } from "../../components/ui/skeleton";
+import { useSecurity } from "./settings-api";
+import { SettingsSection } from "./settings-section";
+import { SignedInDevices } from "./signed-in-devices";
+import { TwoFactorSettings } from "./two-factor-settings";
+
+/** Settings → Security: two-factor sign-in and the devices signed in to the account. */
+export function SecuritySection() {
+  const security = useSecurity();
+  return (
+    <SettingsSection id="security" title="Security" description="How you sign in, and where you are signed in.">
+      {security.isPending ? (
+        <div className="grid gap-3" aria-busy="true">
+          <span className="sr-only">Loading...</span>
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      ) : security.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {security.error.message}
+        </p>
+      ) : (
+        <div className="grid gap-6">
+          <TwoFactorSettings enabled={security.data.twoFactorEnabled} />
+          <div className="border-t border-slate-200 pt-6">
+            <SignedInDevices sessions={security.data.sessions} />
+          </div>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
