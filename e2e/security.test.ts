@@ -37,52 +37,57 @@ describe("account recovery and security in the browser", () => {
   it("resets a forgotten password through the emailed link, and the link works once", async () => {
     const setup = await browser.newPage();
     const email = await signedInOwner(setup);
+    const page = await browser.newPage(PHONE);
+    /** The page as it is now, on a phone and on a desktop screen. */
+    const bothScreens = async (name: string) => {
+      await screenshot(page, `${name}-375`);
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, `${name}-1280`);
+      await page.setViewportSize(PHONE);
+    };
 
-    for (const viewport of [PHONE, DESKTOP]) {
-      const page = await browser.newPage(viewport);
-      await page.goto("/login");
-      await page.getByRole("link", { name: "Forgot password?" }).click();
-      await page.getByRole("heading", { name: "Reset your password" }).waitFor();
-      await screenshot(page, `forgot-password-${viewport.width}`);
-      // A wrong address is refused by the form itself.
-      await page.getByLabel("Email").fill("not-an-email");
-      await page.getByRole("button", { name: "Send reset link" }).click();
-      await page.getByText("Please enter a valid email address.").waitFor();
-      await page.getByLabel("Email").fill(email);
-      await page.getByRole("button", { name: "Send reset link" }).click();
-      await page.getByRole("heading", { name: "Check your email" }).waitFor();
-      await page.getByText(`If there is a Directors account for ${email}`).waitFor();
-      await screenshot(page, `forgot-password-sent-${viewport.width}`);
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByRole("heading", { name: "Reset your password" }).waitFor();
+    await bothScreens("forgot-password");
+    // A wrong address is refused by the form itself.
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("Please enter a valid email address.").waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    await page.getByText(`If there is a Directors account for ${email}`).waitFor();
+    await bothScreens("forgot-password-sent");
 
-      const link = linkIn(await smtp.nextMessageTo(email));
-      await page.goto(link.toString());
-      await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
-      await screenshot(page, `reset-password-${viewport.width}`);
-      const newPassword = `new-password-${viewport.width}`;
-      await page.getByLabel("New password", { exact: true }).fill(newPassword);
-      await page.getByLabel("Confirm new password").fill("something-else");
-      await page.getByRole("button", { name: "Save new password" }).click();
-      await page.getByText("Passwords don't match").waitFor();
-      await page.getByLabel("Confirm new password").fill(newPassword);
-      await page.getByRole("button", { name: "Save new password" }).click();
-      await page.waitForURL("**/login");
-      await expectToast(page, "Password changed", "Log in with your new password.");
+    const link = linkIn(await smtp.nextMessageTo(email));
+    await page.goto(link.toString());
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await bothScreens("reset-password");
+    await page.getByLabel("New password", { exact: true }).fill("a-new-password-1");
+    await page.getByLabel("Confirm new password").fill("something-else");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel("Confirm new password").fill("a-new-password-1");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.waitForURL("**/login");
+    await expectToast(page, "Password changed", "Log in with your new password.");
 
-      // The first device's session ended with the reset.
-      expect((await setup.request.get("/api/account")).status()).toBe(401);
+    // The first device's session ended with the reset.
+    expect((await setup.request.get("/api/account")).status()).toBe(401);
 
-      // The same link again says so and offers a new one.
-      await page.goto(link.toString());
-      await page.getByLabel("New password", { exact: true }).fill("third-password-1");
-      await page.getByLabel("Confirm new password").fill("third-password-1");
-      await page.getByRole("button", { name: "Save new password" }).click();
-      await page.getByRole("heading", { name: "This link does not work" }).waitFor();
-      await page.getByText("This link has expired or has already been used.").waitFor();
-      await page.getByRole("link", { name: "Send a new link" }).waitFor();
+    // The same link again says so and offers a new one.
+    await page.goto(link.toString());
+    await page.getByLabel("New password", { exact: true }).fill("third-password-1");
+    await page.getByLabel("Confirm new password").fill("third-password-1");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.getByRole("heading", { name: "This link does not work" }).waitFor();
+    await page.getByText("This link has expired or has already been used.").waitFor();
+    await bothScreens("reset-password-used");
+    await page.getByRole("link", { name: "Send a new link" }).waitFor();
 
-      await logIn(page, email, newPassword);
-      await page.waitForURL("**/subscription");
-    }
+    await logIn(page, email, "a-new-password-1");
+    await page.waitForURL("**/subscription");
   });
 
   it("turns on two-factor sign-in in Settings, then asks for a code (or a backup code) at login", async () => {
@@ -210,5 +215,17 @@ describe("account recovery and security in the browser", () => {
     await page.waitForURL("**/subscription");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     expect(await banner.count()).toBe(0);
+  });
+
+  it("on a server without email, tells an owner who forgot the password whom to ask", async () => {
+    await browser.restart({});
+    const page = await browser.newPage(PHONE);
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page
+      .getByText("Please ask the person who runs Directors for your organisation to reset your password.")
+      .waitFor();
+    expect(await page.getByRole("button", { name: "Send reset link" }).count()).toBe(0);
+    await screenshot(page, "forgot-password-no-email-375");
   });
 });

@@ -1,4 +1,4 @@
-import { eq, like, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setTemporaryPassword } from "../../auth/temporary-password";
 import { verifications } from "../../db/schema";
@@ -23,7 +23,7 @@ async function status(app: TestApp, cookie: string) {
 
 describe("password reset by email", () => {
   it("emails a one-time link that sets a new password and ends every session, without telling who has an account", async () => {
-    const app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    const app = await createTestApp({ env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_MINUTE: "100" } });
     const { cookie: laptop, user } = await app.signUp({ email: "dana@example.com" });
     const phone = cookieFrom(await app.request("/api/auth/login", { body: { email: user.email, password: PASSWORD } }));
     expect((await (await app.request("/api/config")).json()).passwordResetByEmail).toBe(true);
@@ -36,6 +36,7 @@ describe("password reset by email", () => {
     expect(await known.json()).toEqual(await unknown.json());
     const mail = await smtp.nextMessageTo("dana@example.com");
     await app.deps.mail.idle();
+    // Only this one: no email for the unknown address, and none at sign-up without REQUIRE_EMAIL_VERIFICATION.
     expect(smtp.messages.map((message) => message.to)).toEqual([["dana@example.com"]]);
     expect(mail.subject).toBe("Reset your Directors password");
     expect(mail.from).toBe("no-reply@localhost");
@@ -86,34 +87,26 @@ describe("password reset by email", () => {
     expect(old.status).toBe(401);
     const fresh = await app.request("/api/auth/login", { body: { email: user.email, password: NEW_PASSWORD } });
     expect(fresh.status).toBe(200);
-  });
 
-  it("refuses a link that is over an hour old", async () => {
-    const app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    await app.signUp({ email: "dana@example.com" });
+    // A link over an hour old is refused.
     await app.request("/api/auth/forgot-password", { body: { email: "dana@example.com" } });
-    const token = linkIn(await smtp.nextMessageTo("dana@example.com")).searchParams.get("token") ?? "";
-    // An hour and a second later.
+    const late = linkIn(await smtp.nextMessageTo("dana@example.com")).searchParams.get("token") ?? "";
     await app.db
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(like(verifications.identifier, "reset-password:%"));
-    const late = await app.request("/api/auth/reset-password", {
-      body: { token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      .where(eq(verifications.identifier, `reset-password:${late}`));
+    const expired = await app.request("/api/auth/reset-password", {
+      body: { token: late, newPassword: "too-late-password", confirmPassword: "too-late-password" },
     });
-    expect(late.status).toBe(400);
-    expect((await late.json()).error.code).toBe("auth:reset_link_invalid");
-  });
+    expect((await expired.json()).error.code).toBe("auth:reset_link_invalid");
 
-  it("sends at most three emails an hour to one address, answering the same way", async () => {
-    const app = await createTestApp({ env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_MINUTE: "100" } });
-    await app.signUp({ email: "dana@example.com" });
-    for (let i = 0; i < 5; i++) {
+    // At most three emails an hour go to one address; further requests are answered the same way.
+    for (let i = 0; i < 3; i++) {
       const response = await app.request("/api/auth/forgot-password", { body: { email: "dana@example.com" } });
-      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true });
     }
     await app.deps.mail.idle();
-    expect(smtp.messages).toHaveLength(3);
+    expect(smtp.messages.filter((message) => message.to.includes("dana@example.com"))).toHaveLength(3);
   });
 
   it("without SMTP, says to ask the person who runs Directors", async () => {
@@ -158,13 +151,6 @@ describe("email confirmation", () => {
     });
     expect(confirmed.status).toBe(200);
     expect(await session()).toMatchObject({ emailVerified: true });
-  });
-
-  it("sends nothing at sign-up when confirmation is not required", async () => {
-    const app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    await app.signUp({ email: "kim@example.com" });
-    await app.deps.mail.idle();
-    expect(smtp.messages).toHaveLength(0);
   });
 });
 

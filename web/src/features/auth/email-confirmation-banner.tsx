@@ -22,9 +22,9 @@ export function EmailConfirmationBanner() {
   return (
     <section
       aria-label="Confirm your email address"
-      className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 sm:px-6"
+      className="border-b border-amber-200 bg-amber-50 py-2.5 text-sm text-amber-900"
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 sm:px-6">
         <p>
           <strong className="font-semibold">Please confirm your email address.</strong> We sent a link to{" "}
           <span className="break-all">{user.email}</span>.
