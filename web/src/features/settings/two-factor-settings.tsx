@@ -149,10 +149,7 @@ function SetupSteps(props: { setup: TwoFactorSetup; onCancel: () => void; onConf
           <li>Open your authenticator app and add an account by scanning this QR code.</li>
           <li>
             Can't scan it? Choose to enter a setup key and type:{" "}
-            <code
-             
-              className="rounded bg-white px-1.5 py-0.5 font-mono text-sm break-all text-slate-900"
-            >
+            <code className="rounded bg-white px-1.5 py-0.5 font-mono text-sm break-all text-slate-900">
               {groupedSecret}
             </code>
           </li>
