@@ -47,6 +47,8 @@ describe("account recovery and security in the browser", () => {
     };
 
     await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).waitFor();
+    await bothScreens("login-with-forgot-password");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("heading", { name: "Reset your password" }).waitFor();
     await bothScreens("forgot-password");

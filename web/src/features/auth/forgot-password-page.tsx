@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../../shared/auth-schemas";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
@@ -59,12 +59,11 @@ export function ForgotPasswordPage() {
 }
 
 function RequestLinkForm({ onSent }: { onSent: (email: string) => void }) {
-  const [params] = useSearchParams();
   const form = useForm<ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordSchema),
     mode: "onBlur",
     reValidateMode: "onChange",
-    defaultValues: { email: params.get("email") ?? "" },
+    defaultValues: { email: "" },
   });
   const { errors, isSubmitting } = form.formState;
   return (
