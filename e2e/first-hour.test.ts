@@ -45,13 +45,21 @@ async function owner(page: Page, options: { plan?: string; profile?: boolean } =
       password: "correct-horse-battery",
       confirmPassword: "correct-horse-battery",
     },
+    headers: { origin: browser.url },
   });
   expect(signUp.status()).toBe(201);
   expect(
-    (await page.request.post("/api/plans/select", { data: { planId: options.plan ?? "standard" } })).status(),
+    (
+      await page.request.post("/api/plans/select", {
+        data: { planId: options.plan ?? "standard" },
+        headers: { origin: browser.url },
+      })
+    ).status(),
   ).toBe(200);
   if (options.profile !== false) {
-    expect((await page.request.put("/api/onboarding", { data: PROFILE })).status()).toBe(200);
+    expect(
+      (await page.request.put("/api/onboarding", { data: PROFILE, headers: { origin: browser.url } })).status(),
+    ).toBe(200);
   }
 }
 
@@ -195,7 +203,14 @@ describe("plans and locked directors", () => {
     await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
 
     await owner(page);
-    expect((await page.request.post("/api/training/martha", { data: answersFor("martha") })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post("/api/training/martha", {
+          data: answersFor("martha"),
+          headers: { origin: browser.url },
+        })
+      ).status(),
+    ).toBe(200);
     await page.goto("/subscription");
     const card = (name: string) =>
       page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });

@@ -14,6 +14,7 @@ const STATE_CHANGING: Array<[method: string, path: string, body: unknown]> = [
   ["POST", "/api/auth/logout", {}],
   ["POST", "/api/plans/select", { planId: "standard" }],
   ["PUT", "/api/onboarding", PROFILE],
+  ["PATCH", "/api/onboarding", { field: "goals", value: "Sell more coffee this year." }],
   ["POST", "/api/training/martha", {}],
   ["POST", "/api/chat/martha/messages", { text: "Hello" }],
   ["POST", "/api/chat/martha/clear", {}],

@@ -16,7 +16,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * would let same-site pages through. Hono's own csrf middleware only looks at
  * form-encoded bodies and leaves JSON to CORS; this checks every method that is
  * not GET, HEAD or OPTIONS, whatever the body
- * (docs/decisions/0009-forged-requests-and-json-bodies.md).
+ * (docs/decisions/0010-forged-requests-and-json-bodies.md).
  */
 export function sameOrigin(appUrl: string) {
   const appOrigin = new URL(appUrl).origin;

@@ -55,6 +55,15 @@ describe("text from owners", () => {
     expect((await request("/api/onboarding", { method: "PUT", cookie, body: lonely })).status).toBe(200);
     const profile = (await (await request("/api/onboarding", { cookie })).json()).profile;
     for (const [field, value] of Object.entries(PROFILE)) expect(profile[field], field).toBe(`${value} \ufffd`);
+    // One answer edited in place (Settings), refused under `value`.
+    await fieldError(
+      await request("/api/onboarding", {
+        method: "PATCH",
+        cookie,
+        body: { field: "goals", value: `More${NUL} sales` },
+      }),
+      "value",
+    );
 
     // Every training answer (windows line endings are kept as plain newlines).
     const answers = answersFor("martha");

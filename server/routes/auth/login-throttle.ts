@@ -27,7 +27,7 @@ export function addressKey(c: Context, trustProxy: boolean): string {
 
 /**
  * Throttling that an attacker cannot turn against the owner
- * (docs/decisions/0010-login-throttling.md):
+ * (docs/decisions/0011-login-throttling.md):
  * - attempts per address: AUTH_RATE_LIMIT_PER_MINUTE, then 429 `rate_limit:auth`;
  * - failed logins per email and address: the same number per 15 minutes, then
  *   429 `rate_limit:login` for that email from that address only;

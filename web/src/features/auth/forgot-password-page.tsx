@@ -7,6 +7,7 @@ import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { api } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../shell/use-public-config";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
@@ -15,6 +16,7 @@ import { keepFocus, showServerError } from "./auth-form";
 export function ForgotPasswordPage() {
   const config = usePublicConfig();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  usePageTitle("Reset your password");
 
   if (config.isPending) return <PageLoading />;
   if (config.data && !config.data.passwordResetByEmail) {

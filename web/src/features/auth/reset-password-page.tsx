@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
 import { BackToLogin } from "./forgot-password-page";
@@ -22,6 +23,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : "This link is incomplete.");
+  usePageTitle("Choose a new password");
 
   if (linkProblem) {
     return (

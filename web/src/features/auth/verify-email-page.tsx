@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { api } from "../../lib/api";
+import { usePageTitle } from "../../lib/use-page-title";
 import { AuthCard } from "./auth-card";
 import { BackToLogin } from "./forgot-password-page";
 import { resendConfirmation } from "./resend-confirmation";
@@ -17,6 +18,7 @@ export function VerifyEmailPage() {
   const [state, setState] = useState<State>(token ? "confirming" : "failed");
   const session = useSession();
   const sent = useRef(false);
+  usePageTitle("Confirm your email address");
 
   useEffect(() => {
     // Once per page, even when React runs the effect twice.
