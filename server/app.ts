@@ -15,6 +15,9 @@ import { sameOrigin } from "./http/same-origin";
 import { accountRoutes } from "./routes/account/account.routes";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { chatRoutes } from "./routes/chat/chat.routes";
+import { conversationRoutes } from "./routes/chat/conversations.routes";
+import { messageRoutes } from "./routes/chat/messages.routes";
+import { shareRoutes, sharedRoutes } from "./routes/chat/shares.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { directorRoutes } from "./routes/directors/directors.routes";
 import { healthRoutes } from "./routes/health/health.routes";
@@ -84,6 +87,10 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/config", configRoutes(deps));
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/chat", chatRoutes(deps));
+  app.route("/api/conversations", conversationRoutes(deps));
+  app.route("/api/messages", messageRoutes(deps));
+  app.route("/api/shares", shareRoutes(deps));
+  app.route("/api/shared", sharedRoutes(deps));
   app.route("/api/directors", directorRoutes(deps));
   app.route("/api/training", trainingRoutes(deps));
   app.route("/api/account", accountRoutes(deps));
@@ -122,6 +129,8 @@ function mountBrowserApp(app: Hono<AppEnv>, staticDir: string) {
   app.use("*", serveStatic({ root }));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
+    // A shared conversation is for whoever has the link, never for search engines.
+    if (c.req.path.startsWith("/shared/")) c.header("X-Robots-Tag", "noindex, nofollow");
     return c.html(indexHtml);
   });
 }

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import type { AnswerHub } from "./routes/chat/answer-hub";
 
 /** Everything a route needs, passed in so tests can supply their own database, clock and AI server. */
 export type AppDeps = {
@@ -18,5 +19,7 @@ export type AppDeps = {
   ai: AiProvider;
   /** Outgoing email (password reset, email confirmation); `configured` is false without SMTP_URL. */
   mail: Mailer;
+  /** Chat answers being written, apart from the requests that asked for them. */
+  answers: AnswerHub;
   now: () => Date;
 };

@@ -10,6 +10,7 @@ import type { AppDeps } from "./deps";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
+import { createAnswerHub } from "./routes/chat/answer-hub";
 
 export type StartOptions = {
   env: Env;
@@ -43,7 +44,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     deps,
     async close() {
-      await new Promise<void>((resolve) => {
+      const closed = new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive connections would hold close() open; in-flight requests get a grace period to finish.
         if ("closeIdleConnections" in server) {
@@ -51,6 +52,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
         }
       });
+      // Answers being written get the same grace; those still running then are stored as interrupted.
+      await deps.answers.close(SHUTDOWN_GRACE_MS);
+      await closed;
       await deps.database.close();
     },
   };
@@ -70,6 +74,7 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
   const secret = await resolveAuthSecret(database.db, env);
   const mail = createMailer(env, log);
   const auth = createAuth(database.db, env, secret, log, mail);
+  const now = options.now ?? (() => new Date());
   return {
     env,
     db: database.db,
@@ -79,6 +84,7 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
     sessions: createSessions(auth),
     ai: createAiProvider(env, options.aiRetry),
     mail,
-    now: options.now ?? (() => new Date()),
+    answers: await createAnswerHub({ database, log, now }),
+    now,
   };
 }

@@ -19,17 +19,27 @@ export const chatMessageSchema = z.object({ text: chatTextSchema });
 export type ChatMessageInput = z.infer<typeof chatMessageSchema>;
 
 /**
- * POST /api/chat/:directorId/messages: a new question, or `retry` to answer the
- * last question again after its answer failed or was stopped. The server owns
- * the history, so only the new text travels.
+ * POST /api/chat/:directorId/messages. A new question; `retry` to answer the
+ * last question again (in place of a failed, stopped or interrupted answer, or
+ * as a new version of a finished one); `edit` with `text` to replace the last
+ * question (the earlier exchange stays as a version). Without a conversation
+ * id the director's current conversation is used, or a new one started. The
+ * server owns the history, so only the new text travels.
  */
 export const chatTurnSchema = z
-  .object({ text: chatTextSchema.optional(), retry: z.literal(true).optional() })
+  .object({
+    conversationId: z.uuid().optional(),
+    text: chatTextSchema.optional(),
+    retry: z.literal(true).optional(),
+    edit: z.literal(true).optional(),
+  })
   .refine((turn) => turn.retry === true || turn.text !== undefined, { error: CHAT_MESSAGE_BLANK, path: ["text"] });
 export type ChatTurnInput = z.infer<typeof chatTurnSchema>;
 
 export type ChatSender = "user" | "ai";
-export type ChatMessageStatus = "complete" | "streaming" | "stopped" | "failed";
+/** "interrupted": the server stopped (a crash or restart) while writing it; the owner can retry. */
+export type ChatMessageStatus = "complete" | "streaming" | "stopped" | "failed" | "interrupted";
+export type AnswerRating = "up" | "down";
 
 export type ChatMessage = {
   id: string;
@@ -39,20 +49,110 @@ export type ChatMessage = {
   /** Why an answer failed (or, for the canned reply, that no AI provider is configured). */
   errorCode: ErrorCode | null;
   createdAt: string;
+  /** Every version of this question or answer, oldest first, when there is more than one. */
+  versions?: string[];
+  rating?: AnswerRating | null;
+  ratingReason?: string | null;
 };
 
-/** GET /api/chat/:directorId: the active conversation, oldest message first. */
+/** What the history list shows of a conversation. */
+export type ConversationSummary = {
+  id: string;
+  directorId: DirectorId;
+  /** "chat" with one director; later kinds (a board meeting) sit in the same list. */
+  kind: string;
+  title: string;
+  /** Where the title came from: the first question's words (until the model names it), the model, or the owner. */
+  titleSource: "question" | "model" | "owner";
+  createdAt: string;
+  /** When its last message was written. */
+  updatedAt: string;
+};
+
+/** GET /api/chat/:directorId: the director's current (or the asked-for) conversation, oldest message first. */
 export type ChatHistory = {
   directorId: DirectorId;
   /** False while the director has not been trained yet; answers then rest on the business profile only. */
   trained: boolean;
+  /** Null until the first question of a new conversation. */
+  conversation: ConversationSummary | null;
   messages: ChatMessage[];
 };
 
 /** Metadata sent with a streamed answer, so the browser shows it like a stored one. */
 export type ChatAnswerMetadata = {
   messageId?: string;
+  conversationId?: string;
+  /** The question this answer replies to, as stored (an edited question gets a new id). */
+  questionId?: string;
   createdAt?: string;
   status?: ChatMessageStatus;
   errorCode?: ErrorCode | null;
+};
+
+/**
+ * What the answer is doing before its text arrives, sent as a transient
+ * `data-status` part: reading the owner's notes, a provider slow to start, or
+ * a busy provider the retry policy is waiting on.
+ */
+export type AnswerPhase = "reading" | "slow" | "busy" | "writing";
+export type AnswerStatusData = { phase: AnswerPhase };
+
+export const CONVERSATION_TITLE_MAX_LENGTH = 80;
+export const conversationTitleSchema = z.object({
+  title: z
+    .string({ error: "Please give the conversation a name." })
+    .trim()
+    .min(1, { error: "Please give the conversation a name." })
+    .max(CONVERSATION_TITLE_MAX_LENGTH, {
+      error: `Please keep the name under ${CONVERSATION_TITLE_MAX_LENGTH} characters.`,
+    }),
+});
+export type ConversationTitleInput = z.infer<typeof conversationTitleSchema>;
+
+export const FEEDBACK_REASON_MAX_LENGTH = 1000;
+/** PUT /api/messages/:id/feedback: thumbs up or down with an optional reason; a null rating takes it back. */
+export const answerFeedbackSchema = z.object({
+  rating: z.enum(["up", "down"]).nullable(),
+  reason: z
+    .string()
+    .trim()
+    .max(FEEDBACK_REASON_MAX_LENGTH, {
+      error: `Please keep the reason under ${FEEDBACK_REASON_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+    })
+    .optional(),
+});
+export type AnswerFeedbackInput = z.infer<typeof answerFeedbackSchema>;
+
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const searchQuerySchema = z.object({ q: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH) });
+
+/** The marks around matching words in a search snippet; never HTML, so a snippet is always shown as text. */
+export const HIGHLIGHT_START = "\u0002";
+export const HIGHLIGHT_END = "\u0003";
+
+export type SearchHit = {
+  conversationId: string;
+  messageId: string;
+  directorId: DirectorId;
+  conversationTitle: string;
+  sender: ChatSender;
+  /** The matching passage, with HIGHLIGHT_START / HIGHLIGHT_END around each matching word. */
+  snippet: string;
+  createdAt: string;
+};
+
+/** A read-only link to one conversation. */
+export type ConversationShare = {
+  token: string;
+  conversationId: string;
+  conversationTitle: string;
+  directorId: DirectorId;
+  createdAt: string;
+};
+
+/** GET /api/shared/:token: what anyone with the link sees; nothing of the owner beyond the messages. */
+export type SharedConversation = {
+  directorId: DirectorId;
+  messages: Array<Pick<ChatMessage, "sender" | "content" | "createdAt">>;
 };

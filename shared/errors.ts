@@ -22,6 +22,7 @@ export const ERRORS = {
     status: 400,
     message: "This confirmation link has expired or is not valid. Please send a new one.",
   },
+  "validation:conversation": { status: 400, message: "Some fields need attention." },
   "unauthorized:session": { status: 401, message: "Please log in to continue." },
   "unauthorized:credentials": { status: 401, message: "Invalid email or password." },
   "unauthorized:two_factor_expired": {
@@ -53,6 +54,13 @@ export const ERRORS = {
   "not_found:session": { status: 404, message: "This session has already ended." },
   "conflict:email": { status: 409, message: "An account with this email already exists." },
   "conflict:two_factor": { status: 409, message: "Two-factor sign-in is already on." },
+  "not_found:conversation": { status: 404, message: "This conversation could not be found." },
+  "not_found:share": { status: 404, message: "This shared conversation is not available. The link may have been revoked." },
+  "conflict:email": { status: 409, message: "An account with this email already exists." },
+  "conflict:answer_in_progress": {
+    status: 409,
+    message: "An answer is still being written. Wait for it to finish, or stop it first.",
+  },
   "payload_too_large:api": { status: 413, message: "The request is too large." },
   "unsupported_media_type:api": { status: 415, message: "Send the request body as JSON." },
   "rate_limit:auth": { status: 429, message: "Too many attempts. Please wait a minute and try again." },

@@ -25,6 +25,8 @@ export type OpenAnswerOptions = {
   /** No first token within this time → "Assistant response timed out". */
   firstTokenTimeoutMs: number;
   log: Logger;
+  /** Called when the retry policy waits before asking a failing provider again. */
+  onRetry?: (error: AiError) => void;
 };
 
 /** Opens the stream and waits for its first token. Throws an AiError before the answer starts. */
@@ -79,6 +81,7 @@ export async function openAnswerStream(ai: AiProvider, options: OpenAnswerOption
         onRetry: (error, attemptNumber, delayMs) => {
           lastFailure = error;
           options.log.warn({ tag: error.tag, status: error.status, attempt: attemptNumber, delayMs }, "ai retry");
+          options.onRetry?.(error);
         },
       },
     );

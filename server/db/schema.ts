@@ -188,6 +188,9 @@ export const contextPieces = pgTable(
 
 // ---- Conversations ----
 
+export const CONVERSATION_KINDS = ["chat"] as const;
+export const TITLE_SOURCES = ["question", "model", "owner"] as const;
+
 export const conversations = pgTable(
   "conversations",
   {
@@ -196,14 +199,30 @@ export const conversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     directorId: text("director_id").notNull(),
+    /** "chat" with one director; other kinds (a board meeting) are kept in the same history. */
+    kind: text("kind", { enum: CONVERSATION_KINDS }).notNull().default("chat"),
+    /** The first words of the first question, then the model's title, or the owner's own. */
+    title: text("title"),
+    titleSource: text("title_source", { enum: TITLE_SOURCES }),
     createdAt: createdAt(),
-    /** Set when the owner pressed "Clear conversation"; the active one has none. */
+    /** The last message's time: the history lists conversations newest first by it. */
+    updatedAt: updatedAt(),
+    /**
+     * Set when the owner started a new conversation with this director after this one ("Clear
+     * conversation"): opening the chat no longer resumes it, but it stays in the history.
+     */
     clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    /** Deleted by the owner: hidden at once, removed for good once the Undo window has passed. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (table) => [index("conversations_user_director_idx").on(table.userId, table.directorId)],
+  (table) => [
+    index("conversations_user_director_idx").on(table.userId, table.directorId),
+    index("conversations_user_updated_idx").on(table.userId, table.updatedAt),
+  ],
 );
 
-export const MESSAGE_STATUSES = ["complete", "streaming", "stopped", "failed"] as const;
+export const MESSAGE_STATUSES = ["complete", "streaming", "stopped", "failed", "interrupted"] as const;
+export const RATINGS = ["up", "down"] as const;
 
 export const messages = pgTable(
   "messages",
@@ -219,9 +238,49 @@ export const messages = pgTable(
     content: text("content").notNull(),
     status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("complete"),
     errorCode: text("error_code"),
+    /** An answer: the question (version) it answers. Regenerated answers share it. */
+    replyTo: uuid("reply_to"),
+    /** An edited question: the question it is a version of. */
+    firstVersion: uuid("first_version"),
+    /** Which version of a question or answer the conversation shows (and sends as history). */
+    shown: boolean("shown").notNull().default(true),
+    /** Room for what later features attach to an answer (its sources, proposed facts). */
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    rating: text("rating", { enum: RATINGS }),
+    ratingReason: text("rating_reason"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Last written; a streaming answer's heartbeat, so a reader can tell a live answer from an interrupted one. */
+    updatedAt: updatedAt(),
+    /** Full-text search over finished messages (an answer being written is indexed once it ends). */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`case when status <> 'streaming' then to_tsvector('english', content) end`,
+    ),
+  },
+  (table) => [
+    index("messages_conversation_idx").on(table.conversationId, table.createdAt),
+    index("messages_user_idx").on(table.userId, table.createdAt),
+    index("messages_search_idx").using("gin", table.searchVector),
+  ],
+);
+
+/** Read-only links to one conversation; revoking deletes the row. */
+export const conversationShares = pgTable(
+  "conversation_shares",
+  {
+    token: text("token").primaryKey(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (table) => [index("messages_conversation_idx").on(table.conversationId, table.createdAt)],
+  (table) => [
+    uniqueIndex("conversation_shares_conversation_idx").on(table.conversationId),
+    index("conversation_shares_user_idx").on(table.userId),
+  ],
 );
 
 // ---- Infrastructure ----

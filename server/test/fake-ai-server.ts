@@ -6,7 +6,10 @@ import type { AddressInfo } from "node:net";
  * A local HTTP server that speaks the OpenAI wire protocol (/v1/embeddings and
  * streaming /v1/chat/completions). Tests and benchmarks talk to it over real
  * HTTP, so the production code path is the one exercised. It records every
- * request and can be scripted to fail, stall or cut a stream.
+ * request and can be scripted to fail, stall or cut a stream. Streamed and
+ * non-streamed chat requests follow separate script queues (queueChat and
+ * queueCompletion), so a short side request (a title, say) never takes a
+ * script meant for an answer.
  */
 
 export type ScriptedFailure = {
@@ -44,12 +47,16 @@ export type FakeAiServer = {
   /** Base URL to use as AI_BASE_URL, ending in /v1. */
   url: string;
   requests: RecordedRequest[];
-  /** The next chat requests follow these scripts, in order; then the default reply. */
+  /** The next streamed chat requests follow these scripts, in order; then the default reply. */
   queueChat(...scripts: ChatScript[]): void;
+  /** The next non-streamed chat requests follow these scripts, in order; then the default reply. */
+  queueCompletion(...scripts: ChatScript[]): void;
   queueEmbeddings(...scripts: EmbeddingScript[]): void;
   /** The reply used when no script is queued; by default it echoes the question. */
   defaultReply: (messages: Array<{ role: string; content: unknown }>) => string;
   chatRequests(): RecordedRequest[];
+  /** The streamed chat requests only. */
+  streamedChatRequests(): RecordedRequest[];
   embeddingRequests(): RecordedRequest[];
   /** The most embedding requests it was answering at the same time. */
   peakEmbeddingsInFlight(): number;
@@ -72,6 +79,7 @@ export function fakeEmbedding(text: string, dimensions = FAKE_DEFAULT_DIMENSIONS
 
 export async function startFakeAiServer(): Promise<FakeAiServer> {
   const chatScripts: ChatScript[] = [];
+  const completionScripts: ChatScript[] = [];
   const embeddingScripts: EmbeddingScript[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import("node:net").Socket>();
@@ -82,6 +90,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     url: "",
     requests,
     queueChat: (...scripts) => chatScripts.push(...scripts),
+    queueCompletion: (...scripts) => completionScripts.push(...scripts),
     queueEmbeddings: (...scripts) => embeddingScripts.push(...scripts),
     defaultReply: (messages) => {
       const last = messages.at(-1);
@@ -90,6 +99,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       return `Here is my advice on "${question.slice(0, 80)}": **focus on one step at a time**.`;
     },
     chatRequests: () => requests.filter((request) => request.path.endsWith("/chat/completions")),
+    streamedChatRequests: () =>
+      requests.filter((request) => request.path.endsWith("/chat/completions") && request.body.stream === true),
     embeddingRequests: () => requests.filter((request) => request.path.endsWith("/embeddings")),
     peakEmbeddingsInFlight: () => peakEmbeddingsInFlight,
     close: () =>
@@ -137,7 +148,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     }
 
     if (req.method === "POST" && path.endsWith("/chat/completions")) {
-      const script = chatScripts.shift() ?? {};
+      const script = (body.stream ? chatScripts : completionScripts).shift() ?? {};
       if ("fail" in script) return sendError(res, script.fail);
       const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
       const reply = script.reply ?? fake.defaultReply(messages);

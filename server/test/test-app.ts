@@ -45,7 +45,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     aiRetry: options.aiRetry ?? { firstDelayMs: 5 },
   });
   const app = createApp(deps);
-  const handle = { close: () => database.close() };
+  const handle = {
+    async close() {
+      await deps.answers.close(0);
+      await database.close();
+    },
+  };
   openApps.push(handle);
 
   const appOrigin = new URL(env.APP_URL).origin;

@@ -1,7 +1,7 @@
-import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
+import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { ANSWERS_KEPT_UNTIL_AI } from "../../../shared/ai-service";
-import { type ChatAnswerMetadata, type ChatMessageStatus, chatTurnSchema } from "../../../shared/chat";
+import { type ChatAnswerMetadata, type ChatMessageStatus, type ChatTurnInput, chatTurnSchema } from "../../../shared/chat";
 import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
 import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
@@ -16,21 +16,29 @@ import { readJson } from "../../http/read-json";
 import type { Logger } from "../../logger";
 import { directorAccessOf, requireDirector } from "../directors/director-access";
 import { activePlan, planStatusOf } from "../plans/plan-status";
-import { insertMessage, replaceAnswer, startConversation, toChatMessage } from "./conversations";
+import type { LiveAnswer, StopReason } from "./answer-hub";
+import { answerResponse, liveFeed } from "./answer-stream";
+import { nameConversation, titleFromQuestion } from "./conversation-title";
+import { finishAnswer, type StoredMessage, storeTurnStart, type TurnStart } from "./conversations";
 import { retrievePieces } from "./retrieve-pieces";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 
+/** No first token after this long: the owner is told the AI service is slow (the answer keeps waiting). */
+export const SLOW_PROVIDER_MS = 5000;
+
 /**
- * One chat turn: validate → store the owner's message → gather context → build
- * the prompt → stream the answer → store the answer as it ended (complete,
- * stopped or failed). Failures before the first token are JSON errors; later
- * ones are error parts in the stream. Either way the stored answer says so.
+ * One chat turn: validate → read the conversation's state → store the question
+ * and an empty answer being written → answer at once with a stream that says
+ * what is happening → gather context → build the prompt → stream the answer →
+ * store it as it ended (complete, stopped, failed or interrupted). Refusals
+ * before anything is stored are JSON errors; everything after is in the
+ * stream, and the stored answer says so. The answer is written to the end
+ * whether or not the browser stays; only the owner's Stop ends it early, and a
+ * reload or another device reads it from where it has got to.
  */
 export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
   const user = c.get("user");
   const log = c.get("log");
-  // Read first: the connection's abort signal only reports a stop that happens after it was read.
-  const signal = c.req.raw.signal;
   const turn = await readJson(c, chatTurnSchema, "validation:chat");
   const director = requireDirector(c.req.param("directorId") ?? "");
   await throttle(deps.db, {
@@ -41,201 +49,195 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
   });
 
   const useContext = deps.ai.chat !== undefined && deps.env.CONTEXT_ENABLED;
-  const refused = new AbortController();
-  const embeddingSignal = AbortSignal.any([signal, refused.signal]);
-  const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, embeddingSignal) : undefined);
+  // Aborted if the turn is refused, or once the answer is stopped.
+  const work = new AbortController();
+  const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, work.signal) : undefined);
   // A new question's embedding is on its way to the provider while the turn is checked and the question stored
   // (the throttle above bounds how many a refused owner can cause).
   const earlyEmbedding = turn.text !== undefined ? embed(turn.text) : undefined;
 
   let state: TurnState;
+  let start: TurnStart;
+  let question: { id: string; content: string };
+  let history: TurnMessage[];
   try {
-    state = await loadTurnState(deps.db, user.id, director.id);
+    state = await loadTurnState(deps.db, {
+      userId: user.id,
+      directorId: director.id,
+      conversationId: turn.conversationId,
+      now: deps.now(),
+    });
     const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, deps.now()));
     directorAccessOf(deps.env, director, planStatus, state.trained);
+    ({ start, question, history } = planTurn(turn, state, director));
   } catch (error) {
-    refused.abort();
+    work.abort();
     throw error;
   }
 
-  const rows = state.history;
-  let question: TurnMessage;
-  let history: TurnMessage[];
-  let retryOf: string | undefined;
-  let conversationId = state.conversationId;
-  if (turn.retry) {
-    const last = rows.at(-1);
-    const answered = last?.sender === "ai";
-    if (!conversationId || !last || (answered && last.status !== "failed" && last.status !== "stopped")) {
-      throw new AppError("bad_request:api", { message: "There is no failed answer to retry." });
-    }
-    const questionIndex = rows.findLastIndex((row) => row.sender === "user");
-    const found = rows[questionIndex];
-    if (!found) throw new AppError("bad_request:api", { message: "There is no failed answer to retry." });
-    question = found;
-    history = rows.slice(0, questionIndex);
-    retryOf = answered ? last.id : undefined;
-  } else {
-    conversationId ??= (await startConversation(deps.db, user.id, director.id, deps.now())).id;
-    question = await insertMessage(deps.db, {
-      conversationId,
-      userId: user.id,
-      sender: "user",
-      content: turn.text ?? "",
-      status: "complete",
-      createdAt: after(deps.now(), rows.at(-1)?.createdAt),
-    });
-    history = rows;
-  }
-
-  const storeAnswer = (content: string, status: ChatMessageStatus, errorCode: ErrorCode | null) => {
-    const values = { content, status, errorCode, createdAt: after(deps.now(), question.createdAt) };
-    return retryOf
-      ? replaceAnswer(deps.db, user.id, retryOf, values)
-      : insertMessage(deps.db, { conversationId, userId: user.id, sender: "ai", ...values });
+  const previous = state.history.at(-1)?.createdAt;
+  const questionAt = after(deps.now(), previous);
+  const stored = await storeTurnStart(deps.db, {
+    userId: user.id,
+    start,
+    text: question.content,
+    times: { question: questionAt, answer: after(deps.now(), questionAt) },
+  });
+  const metadata: ChatAnswerMetadata = {
+    messageId: stored.answer.id,
+    conversationId: start.conversationId,
+    questionId: stored.questionId || question.id,
+    createdAt: stored.answer.createdAt.toISOString(),
   };
+  const firstAnswer = start.kind === "ask" && state.history.length === 0;
+  const titleWanted = firstAnswer || state.conversation?.titleSource === "question";
 
-  if (!deps.ai.chat) {
-    const row = await storeAnswer(notConfiguredReply(director), "complete", "ai:not_configured");
-    return streamResponse(log, async (writer) => {
-      writeText(writer, row.content);
-      writer.write({ type: "finish", messageMetadata: metadataOf(row) });
-    });
-  }
-
-  let context: BusinessContext | undefined;
-  if (useContext) {
-    const pieces = await retrievePieces(
-      deps,
-      {
-        userId: user.id,
-        directorId: director.id,
-        question: question.content,
-        queryEmbedding: earlyEmbedding ?? embed(question.content),
-      },
-      log,
-    );
-    context = { profile: state.profile, trainingAnswers: state.trainingAnswers, pieces };
-  }
-  const prompt = buildChatPrompt({ director, history, question: question.content, context });
-
-  let answer: Awaited<ReturnType<typeof openAnswerStream>>;
-  try {
-    answer = await openAnswerStream(deps.ai, {
-      ...prompt,
-      signal,
-      firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
-      log,
-    });
-  } catch (raw) {
-    const error = classifyAiError(raw);
-    if (error.tag === "aborted") {
-      await storeAnswer("", "stopped", null);
-      return c.body(null, 204);
+  const live = deps.answers.start({ id: stored.answer.id, userId: user.id }, async (live) => {
+    live.stop.signal.addEventListener("abort", () => work.abort(), { once: true });
+    const ended = await writeAnswer(live);
+    live.end(ended);
+    if (ended.status === "complete" && titleWanted && deps.ai.chat) {
+      deps.answers.track(
+        nameConversation(deps, {
+          conversationId: start.conversationId,
+          userId: user.id,
+          question: question.content,
+          answer: live.text,
+          log,
+        }),
+      );
     }
-    const code = errorCodeFor(error.tag);
-    logFailure(log, error, "before the first token");
-    await storeAnswer("", "failed", code);
-    throw new AppError(code);
-  }
+  });
+  return answerResponse(liveFeed(live, metadata));
 
-  return streamResponse(log, async (writer) => {
-    const id = "answer";
-    let text = answer.first;
-    let status: ChatMessageStatus = "complete";
-    let errorCode: ErrorCode | null = null;
-    writer.write({ type: "start", messageMetadata: { status: "streaming" } satisfies ChatAnswerMetadata });
-    writer.write({ type: "text-start", id });
-    writer.write({ type: "text-delta", id, delta: answer.first });
-    // Let the first token reach the socket before the rest of a fast answer is relayed and stored.
-    await new Promise((resolve) => setImmediate(resolve));
+  /** Writes the answer into `live` and stores how it ended; returns the stored answer's metadata. */
+  async function writeAnswer(live: LiveAnswer): Promise<ChatAnswerMetadata> {
+    const store = async (content: string, status: ChatMessageStatus, errorCode: ErrorCode | null) =>
+      metadataOf(await finishAnswer(deps.db, live.id, { content, status, errorCode, now: deps.now() }));
 
+    if (!deps.ai.chat) {
+      live.append(notConfiguredReply(director));
+      return store(live.text, "complete", "ai:not_configured");
+    }
+
+    let context: BusinessContext | undefined;
+    if (useContext) {
+      const pieces = await retrievePieces(
+        deps,
+        {
+          userId: user.id,
+          directorId: director.id,
+          question: question.content,
+          queryEmbedding: (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content),
+        },
+        log,
+      );
+      context = { profile: state.profile, trainingAnswers: state.trainingAnswers, pieces };
+    }
+    const prompt = buildChatPrompt({ director, history, question: question.content, context });
+
+    const slow = setTimeout(() => live.setPhase("slow"), SLOW_PROVIDER_MS);
+    let answer: Awaited<ReturnType<typeof openAnswerStream>>;
     try {
-      for await (const piece of answer.rest) {
-        text += piece;
-        writer.write({ type: "text-delta", id, delta: piece });
-      }
+      answer = await openAnswerStream(deps.ai, {
+        ...prompt,
+        signal: live.stop.signal,
+        firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
+        log,
+        onRetry: () => live.setPhase("busy"),
+      });
     } catch (raw) {
       const error = classifyAiError(raw);
-      if (error.tag === "aborted") status = "stopped";
+      if (error.tag === "aborted") return store("", stoppedStatus(live), null);
+      const code = errorCodeFor(error.tag);
+      logFailure(log, error, "before the first token");
+      return store("", "failed", code);
+    } finally {
+      clearTimeout(slow);
+    }
+
+    let status: ChatMessageStatus = "complete";
+    let errorCode: ErrorCode | null = null;
+    live.append(answer.first);
+    // Let the first token reach the socket before the rest of a fast answer is relayed and stored.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      for await (const piece of answer.rest) live.append(piece);
+    } catch (raw) {
+      const error = classifyAiError(raw);
+      if (error.tag === "aborted") status = stoppedStatus(live);
       else {
         status = "failed";
         errorCode = errorCodeFor(error.tag);
         logFailure(log, error, "mid-stream");
       }
     }
-    writer.write({ type: "text-end", id });
-    let stored: Awaited<ReturnType<typeof storeAnswer>>;
-    try {
-      stored = await storeAnswer(text, status, errorCode);
-    } catch (error) {
-      log.error({ err: error }, "the answer could not be stored");
-      writer.write({ type: "error", errorText: "server:internal" satisfies ErrorCode });
-      return;
-    }
-    if (errorCode) {
-      writer.write({ type: "message-metadata", messageMetadata: metadataOf(stored) });
-      writer.write({ type: "error", errorText: errorCode });
-      return;
-    }
-    writer.write({ type: "finish", messageMetadata: metadataOf(stored) });
-  });
+    return store(live.text, status, errorCode);
+  }
 }
-
-/** Writes parts of the AI SDK's UI message stream, the protocol useChat reads in the browser. */
-type PartWriter = { write(part: UIMessageChunk): void };
 
 /**
- * The answer as the UI message stream protocol: one server-sent event per
- * part, then [DONE]. Written straight to one byte stream: an answer passes
- * through no other stream on its way out, so its first token leaves at once.
+ * What the turn does, from the request and the conversation as stored: a new
+ * question, the last question answered again (in place of an answer that did
+ * not finish, or as a new version of one that did), or the last question
+ * edited. Refuses while an answer is still being written.
  */
-function streamResponse(log: Logger, execute: (writer: PartWriter) => Promise<void>): Response {
-  const encoder = new TextEncoder();
-  let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (data: string) => {
-        if (!cancelled) controller.enqueue(encoder.encode(`data: ${data}\n\n`));
-      };
-      const writer: PartWriter = { write: (part) => send(JSON.stringify(part)) };
-      void execute(writer)
-        .catch((error: unknown) => {
-          log.error({ err: error }, "the answer stream failed");
-          // Only our own codes reach the browser, never provider or database internals.
-          writer.write({ type: "error", errorText: "server:internal" satisfies ErrorCode });
-        })
-        .finally(() => {
-          send("[DONE]");
-          if (!cancelled) controller.close();
-        });
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return new Response(body, {
-    // A chunked body is sent as it comes: without this, the Node adapter first waits a timer tick to see whether the
-    // body is short enough to be sent whole.
-    headers: { ...UI_MESSAGE_STREAM_HEADERS, "cache-control": "no-store", "transfer-encoding": "chunked" },
-  });
+function planTurn(
+  turn: ChatTurnInput,
+  state: TurnState,
+  director: Director,
+): { start: TurnStart; question: { id: string; content: string }; history: TurnMessage[] } {
+  const conversationId = state.conversation?.id;
+  if (turn.conversationId && !conversationId) throw new AppError("not_found:conversation");
+  const rows = state.history;
+  const last = rows.at(-1);
+  if (last?.sender === "ai" && last.status === "streaming") throw new AppError("conflict:answer_in_progress");
+
+  if (!turn.retry && !turn.edit) {
+    const text = turn.text ?? "";
+    const newConversation = conversationId ? undefined : { directorId: director.id, title: titleFromQuestion(text) };
+    return {
+      start: { kind: "ask", conversationId: conversationId ?? randomUUID(), newConversation },
+      question: { id: "", content: text },
+      history: rows,
+    };
+  }
+
+  const questionIndex = rows.findLastIndex((row) => row.sender === "user");
+  const lastQuestion = rows[questionIndex];
+  if (!conversationId || !lastQuestion) {
+    throw new AppError("bad_request:api", {
+      message: turn.edit ? "There is no question to edit." : "There is no answer to retry.",
+    });
+  }
+  const history = rows.slice(0, questionIndex);
+  const answer = last?.sender === "ai" ? last : undefined;
+  if (turn.edit) {
+    return {
+      start: { kind: "edit", conversationId, questionId: lastQuestion.id, firstVersion: lastQuestion.firstVersion },
+      question: { id: "", content: turn.text ?? "" },
+      history,
+    };
+  }
+  const question = { id: lastQuestion.id, content: lastQuestion.content };
+  if (answer && answer.status !== "complete") {
+    return { start: { kind: "retry", conversationId, answerId: answer.id }, question, history };
+  }
+  // A finished answer gets a new version beside it; a question left without one gets its first.
+  return { start: { kind: "regenerate", conversationId, questionId: lastQuestion.id }, question, history };
 }
 
-function writeText(writer: PartWriter, text: string) {
-  writer.write({ type: "start" });
-  writer.write({ type: "text-start", id: "answer" });
-  writer.write({ type: "text-delta", id: "answer", delta: text });
-  writer.write({ type: "text-end", id: "answer" });
+function stoppedStatus(live: LiveAnswer): ChatMessageStatus {
+  return (live.stop.signal.reason as StopReason | undefined) === "shutdown" ? "interrupted" : "stopped";
 }
 
-function metadataOf(row: {
-  id: string;
-  createdAt: Date;
-  status: ChatMessageStatus;
-  errorCode: string | null;
-}): ChatAnswerMetadata {
-  const message = toChatMessage(row as Parameters<typeof toChatMessage>[0]);
-  return { messageId: message.id, createdAt: message.createdAt, status: message.status, errorCode: message.errorCode };
+function metadataOf(row: StoredMessage): ChatAnswerMetadata {
+  return {
+    messageId: row.id,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    errorCode: (row.errorCode as ErrorCode | null) ?? null,
+  };
 }
 
 /**
@@ -246,7 +248,7 @@ export function notConfiguredReply(director: Director): string {
   return `${director.name} has no AI assistant configured yet. Please try again later. ${ANSWERS_KEPT_UNTIL_AI}`;
 }
 
-/** Account problems (quota, key, model name) need the operator; the rest is weather. */
+/** Account problems (quota, key, model name, an unreachable service) need the operator; the rest is weather. */
 function logFailure(log: Logger, error: AiError, when: string) {
   const details = { tag: error.tag, status: error.status, when, err: error.cause ?? error };
   if (

@@ -3,13 +3,22 @@ import type { ChatHistory } from "../../../shared/chat";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
 import { requireDirectorAccess } from "../directors/director-access";
 import { handleChatTurn } from "./chat-turn";
-import { clearConversation, conversationMessages, findActiveConversation, toChatMessage } from "./conversations";
+import {
+  clearConversation,
+  conversationMessages,
+  currentConversation,
+  requireConversation,
+  toSummary,
+} from "./conversations";
+import { idParam } from "./id-param";
 
 /**
- * The chat with a director: the active conversation, one streamed turn, and
- * "Clear conversation". The sidebar's director list is GET /api/directors.
+ * The chat with a director: open a conversation (the current one, or
+ * ?conversation=id), one streamed turn, and "Clear conversation". The history
+ * list and what can be done with a conversation are /api/conversations.
  */
 export function chatRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -18,12 +27,18 @@ export function chatRoutes(deps: AppDeps) {
     .get("/:directorId", async (c) => {
       const user = c.get("user");
       const { director, state } = await requireDirectorAccess(deps, user.id, c.req.param("directorId"));
-      const conversation = await findActiveConversation(db, user.id, director.id);
-      const rows = conversation ? await conversationMessages(db, user.id, conversation.id) : [];
+      const asked = c.req.query("conversation");
+      const conversation = asked
+        ? await requireConversation(db, user.id, idParam(asked, "not_found:conversation"))
+        : await currentConversation(db, user.id, director.id);
+      if (conversation && conversation.directorId !== director.id) {
+        throw new AppError("not_found:conversation");
+      }
       const body: ChatHistory = {
         directorId: director.id,
         trained: state === "trained",
-        messages: rows.map(toChatMessage),
+        conversation: conversation ? toSummary(conversation) : null,
+        messages: conversation ? await conversationMessages(db, user.id, conversation.id, deps.now()) : [],
       };
       return c.json(body);
     })

@@ -1,100 +1,397 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { ChatMessage, ChatMessageStatus } from "../../../shared/chat";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { ChatMessage, ChatMessageStatus, ConversationSummary } from "../../../shared/chat";
+import type { DirectorId } from "../../../shared/directors";
 import { type ErrorCode, isErrorCode } from "../../../shared/errors";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
+import { AppError } from "../../http/app-error";
 
 /**
- * The conversation store: one active conversation per user and director (the
- * spec's thread per director), older ones kept with clearedAt set. Every query
+ * The conversation store. An owner has many conversations per director; the
+ * director's current one is the latest not set aside by "Clear conversation".
+ * A conversation's messages are questions and answers; a regenerated answer
+ * or an edited question adds a version beside the earlier one, and `shown`
+ * marks the version the conversation shows and sends as history. Every query
  * is scoped by the user id.
  */
 
-type MessageRow = typeof messages.$inferSelect;
+/** How long a streaming answer's writer may stay silent before readers count the answer as interrupted. */
+export const ANSWER_STALE_MS = 20_000;
+/** How long a deleted conversation can be brought back (the toast's Undo) before it is removed for good. */
+export const UNDO_DELETE_MS = 60_000;
+/** The most conversations the history list returns; search reaches the rest. */
+export const HISTORY_LIST_LIMIT = 500;
 
-export async function findActiveConversation(db: Database, userId: string, directorId: string) {
+type ConversationRow = typeof conversations.$inferSelect;
+
+/** The messages a conversation shows, in order: shown questions, and the shown answer to each. */
+export function visibleThread(conversationId: SQL, userId: string): SQL {
+  return sql`(
+    select m.* from messages m
+    where m.conversation_id = ${conversationId} and m.user_id = ${userId} and m.shown
+      and (m.sender = 'user' or exists (select 1 from messages q where q.id = m.reply_to and q.shown))
+  )`;
+}
+
+/** A streaming answer whose writer has gone silent (a crash, a restart) is shown as interrupted. */
+export function shownStatus(status: ChatMessageStatus, updatedAt: Date, now: Date): ChatMessageStatus {
+  return status === "streaming" && now.getTime() - updatedAt.getTime() > ANSWER_STALE_MS ? "interrupted" : status;
+}
+
+export function toSummary(row: ConversationRow): ConversationSummary {
+  return {
+    id: row.id,
+    directorId: row.directorId as DirectorId,
+    kind: row.kind,
+    title: row.title ?? "New conversation",
+    titleSource: row.titleSource ?? "question",
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One of the owner's conversations (not deleted), or 404. */
+export async function requireConversation(db: Database, userId: string, conversationId: string) {
   const [row] = await db
-    .select({ id: conversations.id })
+    .select()
     .from(conversations)
     .where(
-      and(eq(conversations.userId, userId), eq(conversations.directorId, directorId), isNull(conversations.clearedAt)),
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.userId, userId),
+        isNull(conversations.deletedAt),
+      ),
+    );
+  if (!row) throw new AppError("not_found:conversation");
+  return row;
+}
+
+/** The director's current conversation: the latest one "Clear conversation" has not set aside. */
+export async function currentConversation(db: Database, userId: string, directorId: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        eq(conversations.directorId, directorId),
+        eq(conversations.kind, "chat"),
+        isNull(conversations.clearedAt),
+        isNull(conversations.deletedAt),
+      ),
     )
-    .orderBy(desc(conversations.createdAt))
+    .orderBy(desc(conversations.updatedAt))
     .limit(1);
   return row;
 }
 
-/** Starts the active conversation with a director; the caller knows there is none yet. */
-export async function startConversation(db: Database, userId: string, directorId: string, now: Date) {
-  const [created] = await db
-    .insert(conversations)
-    .values({ userId, directorId, createdAt: now })
-    .returning({ id: conversations.id });
-  if (!created) throw new Error("The conversation could not be created.");
-  return created;
+/** The history list: every conversation, the most recently active first. */
+export async function listConversations(db: Database, userId: string): Promise<ConversationSummary[]> {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), isNull(conversations.deletedAt)))
+    .orderBy(desc(conversations.updatedAt))
+    .limit(HISTORY_LIST_LIMIT);
+  return rows.map(toSummary);
 }
 
-/** Ends the active conversation; the next turn starts a new one. */
+/** "Clear conversation": the director's conversations are set aside; the next question starts a new one. */
 export async function clearConversation(db: Database, userId: string, directorId: string, now: Date) {
   await db
     .update(conversations)
     .set({ clearedAt: now })
     .where(
-      and(eq(conversations.userId, userId), eq(conversations.directorId, directorId), isNull(conversations.clearedAt)),
+      and(
+        eq(conversations.userId, userId),
+        eq(conversations.directorId, directorId),
+        isNull(conversations.clearedAt),
+      ),
     );
 }
 
-export async function conversationMessages(db: Database, userId: string, conversationId: string) {
-  return db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId)))
-    .orderBy(asc(messages.createdAt));
-}
-
-export async function insertMessage(
-  db: Database,
-  values: {
-    conversationId: string;
-    userId: string;
-    sender: "user" | "ai";
-    content: string;
-    status: ChatMessageStatus;
-    errorCode?: ErrorCode | null;
-    createdAt: Date;
-  },
-): Promise<MessageRow> {
+export async function renameConversation(db: Database, userId: string, conversationId: string, title: string) {
   const [row] = await db
-    .insert(messages)
-    .values({ ...values, errorCode: values.errorCode ?? null })
+    .update(conversations)
+    .set({ title, titleSource: "owner" })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.userId, userId),
+        isNull(conversations.deletedAt),
+      ),
+    )
     .returning();
-  if (!row) throw new Error("The message could not be stored.");
-  return row;
+  if (!row) throw new AppError("not_found:conversation");
+  return toSummary(row);
 }
 
-/** A retried answer replaces its failed or stopped attempt in place. */
-export async function replaceAnswer(
+/** Hides the conversation at once; it is removed for good after the Undo window (purgeDeleted). */
+export async function deleteConversation(db: Database, userId: string, conversationId: string, now: Date) {
+  const [row] = await db
+    .update(conversations)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.userId, userId),
+        isNull(conversations.deletedAt),
+      ),
+    )
+    .returning({ id: conversations.id });
+  if (!row) throw new AppError("not_found:conversation");
+  await purgeDeleted(db, userId, now);
+}
+
+/** Undo of a delete, within the Undo window. */
+export async function restoreConversation(db: Database, userId: string, conversationId: string, now: Date) {
+  const [row] = await db
+    .update(conversations)
+    .set({ deletedAt: null })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.userId, userId),
+        sql`${conversations.deletedAt} >= ${new Date(now.getTime() - UNDO_DELETE_MS)}`,
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError("not_found:conversation");
+  return toSummary(row);
+}
+
+/** Removes the owner's conversations deleted longer ago than the Undo window, with their messages and links. */
+export async function purgeDeleted(db: Database, userId: string, now: Date) {
+  await db
+    .delete(conversations)
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        lt(conversations.deletedAt, new Date(now.getTime() - UNDO_DELETE_MS)),
+      ),
+    );
+}
+
+type ThreadRow = {
+  id: string;
+  sender: "user" | "ai";
+  content: string;
+  status: ChatMessageStatus;
+  error_code: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  rating: "up" | "down" | null;
+  rating_reason: string | null;
+  versions: string[] | null;
+};
+
+/** What the conversation shows, oldest first, each with its versions when it has more than one. */
+export async function conversationMessages(
   db: Database,
   userId: string,
-  messageId: string,
-  values: { content: string; status: ChatMessageStatus; errorCode: ErrorCode | null; createdAt: Date },
-): Promise<MessageRow> {
+  conversationId: string,
+  now: Date,
+): Promise<ChatMessage[]> {
+  const result = await db.execute(sql`
+    with slots as (
+      select id, created_at,
+        case when sender = 'ai' then 'a' || coalesce(reply_to, id)::text else 'q' || coalesce(first_version, id)::text end
+          as slot
+      from messages where conversation_id = ${conversationId} and user_id = ${userId}
+    ), versions as (
+      select slot, json_agg(id order by created_at) as ids from slots group by slot having count(*) > 1
+    )
+    select t.id, t.sender, t.content, t.status, t.error_code, t.created_at, t.updated_at, t.rating, t.rating_reason,
+      v.ids as versions
+    from ${visibleThread(sql`${conversationId}::uuid`, userId)} t
+    join slots s on s.id = t.id
+    left join versions v on v.slot = s.slot
+    order by t.created_at
+  `);
+  return (result as unknown as { rows: ThreadRow[] }).rows.map((row) => {
+    const message = toChatMessage(
+      {
+        id: row.id,
+        sender: row.sender,
+        content: row.content,
+        status: row.status,
+        errorCode: row.error_code,
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
+      },
+      now,
+    );
+    if (row.versions) message.versions = row.versions;
+    if (row.sender === "ai") {
+      message.rating = row.rating;
+      message.ratingReason = row.rating_reason;
+    }
+    return message;
+  });
+}
+
+export type StoredMessage = {
+  id: string;
+  sender: "user" | "ai";
+  content: string;
+  status: ChatMessageStatus;
+  errorCode: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function toChatMessage(row: StoredMessage, now: Date): ChatMessage {
+  return {
+    id: row.id,
+    sender: row.sender,
+    content: row.content,
+    status: shownStatus(row.status, row.updatedAt, now),
+    errorCode: isErrorCode(row.errorCode) ? row.errorCode : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** How a turn starts, as decided from the conversation's state. */
+export type TurnStart =
+  /** A new question, in a new conversation (with its first title) or an existing one. */
+  | { kind: "ask"; conversationId: string; newConversation: { directorId: string; title: string } | undefined }
+  /** Answer the last question again in place of its failed, stopped or interrupted answer. */
+  | { kind: "retry"; conversationId: string; answerId: string }
+  /** Answer the last question again as a new version beside its finished answer. */
+  | { kind: "regenerate"; conversationId: string; questionId: string }
+  /** The last question as new text: a new version of the question, with a new answer. */
+  | { kind: "edit"; conversationId: string; questionId: string; firstVersion: string };
+
+export type StartedTurn = { question: { id: string; content: string; createdAt: Date }; answer: StoredMessage };
+
+/**
+ * Stores the start of a turn in one statement: the question (unless the
+ * question is answered again) and the answer being written, empty, with the
+ * status "streaming"; older versions hidden; the conversation created or
+ * marked active. `times` are the question's and the answer's creation times.
+ */
+export async function storeTurnStart(
+  db: Database,
+  input: { userId: string; start: TurnStart; text: string; times: { question: Date; answer: Date } },
+): Promise<{ questionId: string; answer: StoredMessage }> {
+  const { userId, start, text, times } = input;
+  const answerId = start.kind === "retry" ? start.answerId : randomUUID();
+  const created = start.kind === "ask" ? start.newConversation : undefined;
+  const touch = created
+    ? sql`insert into conversations (id, user_id, director_id, title, title_source, created_at, updated_at)
+        values (${start.conversationId}, ${userId}, ${created.directorId}, ${created.title},
+          'question', ${times.question}, ${times.question})
+        returning id`
+    : sql`update conversations set updated_at = ${times.question}, cleared_at = null
+        where id = ${start.conversationId} and user_id = ${userId} returning id`;
+  let statement: SQL;
+  let questionId: string;
+  if (start.kind === "retry") {
+    questionId = "";
+    statement = sql`with conversation as (${touch})
+      update messages set content = '', status = 'streaming', error_code = null,
+        created_at = ${times.answer}, updated_at = ${times.answer}
+      where id = ${answerId} and user_id = ${userId} and conversation_id in (select id from conversation)
+      returning id, reply_to`;
+  } else if (start.kind === "regenerate") {
+    questionId = start.questionId;
+    statement = sql`with conversation as (${touch}),
+      hidden as (
+        update messages set shown = false
+        where conversation_id = ${start.conversationId} and user_id = ${userId} and sender = 'ai'
+          and reply_to = ${questionId}
+      )
+      insert into messages (id, conversation_id, user_id, sender, content, status, reply_to, created_at, updated_at)
+      select ${answerId}, conversation.id, ${userId}, 'ai', '', 'streaming', ${questionId}, ${times.answer}, ${times.answer}
+      from conversation
+      returning id, reply_to`;
+  } else {
+    questionId = randomUUID();
+    const firstVersion = start.kind === "edit" ? start.firstVersion : questionId;
+    const hideEarlier =
+      start.kind === "edit"
+        ? sql`, hidden as (
+            update messages set shown = false
+            where conversation_id = ${start.conversationId} and user_id = ${userId} and sender = 'user'
+              and coalesce(first_version, id) = ${firstVersion}
+          )`
+        : sql``;
+    statement = sql`with conversation as (${touch})${hideEarlier},
+      question as (
+        insert into messages (id, conversation_id, user_id, sender, content, status, first_version, created_at, updated_at)
+        select ${questionId}, conversation.id, ${userId}, 'user', ${text}, 'complete',
+          ${start.kind === "edit" ? firstVersion : null}::uuid, ${times.question}, ${times.question}
+        from conversation
+        returning id
+      )
+      insert into messages (id, conversation_id, user_id, sender, content, status, reply_to, created_at, updated_at)
+      select ${answerId}, question_row.conversation_id, ${userId}, 'ai', '', 'streaming', question_row.id,
+        ${times.answer}, ${times.answer}
+      from (select question.id, conversation.id as conversation_id from question, conversation) question_row
+      returning id, reply_to`;
+  }
+  const result = await db.execute(statement);
+  const [row] = (result as unknown as { rows: Array<{ id: string; reply_to: string }> }).rows;
+  if (!row) throw new AppError("not_found:conversation");
+  return {
+    questionId: row.reply_to ?? questionId,
+    answer: {
+      id: row.id,
+      sender: "ai",
+      content: "",
+      status: "streaming",
+      errorCode: null,
+      createdAt: times.answer,
+      updatedAt: times.answer,
+    },
+  };
+}
+
+/** Keeps the text written so far and tells readers the writer is alive; a finished answer is left alone. */
+export async function saveAnswerProgress(db: Database, answerId: string, content: string, now: Date) {
+  await db
+    .update(messages)
+    .set({ content, updatedAt: now })
+    .where(and(eq(messages.id, answerId), eq(messages.status, "streaming")));
+}
+
+/** Stores the answer as it ended. */
+export async function finishAnswer(
+  db: Database,
+  answerId: string,
+  values: { content: string; status: ChatMessageStatus; errorCode: ErrorCode | null; now: Date },
+): Promise<StoredMessage> {
   const [row] = await db
     .update(messages)
-    .set(values)
-    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
+    .set({ content: values.content, status: values.status, errorCode: values.errorCode, updatedAt: values.now })
+    .where(eq(messages.id, answerId))
     .returning();
   if (!row) throw new Error("The answer could not be stored.");
   return row;
 }
 
-export function toChatMessage(row: MessageRow): ChatMessage {
-  return {
-    id: row.id,
-    sender: row.sender,
-    content: row.content,
-    status: row.status,
-    errorCode: isErrorCode(row.errorCode) ? row.errorCode : null,
-    createdAt: row.createdAt.toISOString(),
-  };
+/** One stored message of the owner's, or undefined. */
+export async function findMessage(db: Database, userId: string, messageId: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)));
+  return row;
+}
+
+/** The answer a conversation shows last, if it has one: the one a reader may attach to while it is written. */
+export async function lastAnswer(db: Database, userId: string, conversationId: string) {
+  const result = await db.execute(sql`
+    select id, reply_to as "replyTo", status, created_at as "createdAt", updated_at as "updatedAt"
+    from ${visibleThread(sql`${conversationId}::uuid`, userId)} thread
+    where sender = 'ai' order by created_at desc limit 1
+  `);
+  const [row] = (
+    result as unknown as {
+      rows: Array<{ id: string; replyTo: string; status: ChatMessageStatus; createdAt: Date; updatedAt: Date }>;
+    }
+  ).rows;
+  return row && { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }

@@ -4,11 +4,12 @@ import type { OnboardingData } from "../../../shared/onboarding";
 import type { TrainingAnswers } from "../../../shared/training";
 import type { Database } from "../../db/client";
 import type { SubscriptionRow } from "../plans/plan-status";
+import { shownStatus, visibleThread } from "./conversations";
 
 /**
  * The most recent messages a turn reads. The prompt keeps what fits its
  * history budget (HISTORY_TOKEN_BUDGET); a hundred messages is more than that
- * holds for any real conversation, and a retry needs only the last two.
+ * holds for any real conversation, and a retry or an edit needs only the last two.
  */
 export const TURN_HISTORY_LIMIT = 100;
 
@@ -16,8 +17,11 @@ export type TurnMessage = {
   id: string;
   sender: "user" | "ai";
   content: string;
+  /** As shown: a streaming answer whose writer has gone silent counts as interrupted. */
   status: ChatMessageStatus;
   errorCode: string | null;
+  /** A question's first version (its own id when it was never edited). */
+  firstVersion: string;
   createdAt: Date;
 };
 
@@ -27,9 +31,9 @@ export type TurnState = {
   trained: Array<{ directorId: string; trainedAt: Date }>;
   trainingAnswers: TrainingAnswers | undefined;
   profile: OnboardingData | undefined;
-  /** The active conversation, if one was started. */
-  conversationId: string | undefined;
-  /** Its newest messages, oldest first. */
+  /** The conversation the turn goes into: the one asked for, or the director's current one; none yet for a new one. */
+  conversation: { id: string; titleSource: string | null } | undefined;
+  /** Its shown messages, newest TURN_HISTORY_LIMIT, oldest first. */
   history: TurnMessage[];
 };
 
@@ -39,16 +43,28 @@ type Row = {
   trainingAnswers: TrainingAnswers | null;
   profile: OnboardingData | null;
   conversationId: string | null;
-  history: Array<Omit<TurnMessage, "createdAt"> & { createdAt: string }>;
+  titleSource: string | null;
+  history: Array<
+    Omit<TurnMessage, "createdAt" | "status"> & { status: ChatMessageStatus; createdAt: string; updatedAt: string }
+  >;
 };
 
 /**
  * Reads the plan, the trained directors, this director's answers, the business
- * profile and the active conversation's recent history in one round trip: a
- * chat turn waits for all of them before the model is asked, and with the
- * embedded database every separate query costs a turn of the event loop.
+ * profile and the conversation's recent history in one round trip: a chat turn
+ * waits for all of them before the model is asked, and with the embedded
+ * database every separate query costs a turn of the event loop.
+ * `conversationId` picks a conversation of this user and director; without
+ * it, the director's current one (the latest not set aside by "Clear conversation").
  */
-export async function loadTurnState(db: Database, userId: string, directorId: string): Promise<TurnState> {
+export async function loadTurnState(
+  db: Database,
+  input: { userId: string; directorId: string; conversationId: string | undefined; now: Date },
+): Promise<TurnState> {
+  const { userId, directorId } = input;
+  const chosen = input.conversationId
+    ? sql`c.id = ${input.conversationId}::uuid`
+    : sql`c.cleared_at is null and c.kind = 'chat'`;
   const result = await db.execute(sql`
     select
       (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
@@ -59,18 +75,20 @@ export async function loadTurnState(db: Database, userId: string, directorId: st
       (select answers from director_trainings where user_id = ${userId} and director_id = ${directorId})
         as "trainingAnswers",
       (select answers from business_profiles where user_id = ${userId}) as profile,
-      c.id as "conversationId",
+      conversation.id as "conversationId",
+      conversation.title_source as "titleSource",
       (select coalesce(json_agg(m order by m."createdAt"), '[]'::json) from (
-          select id, sender, content, status, error_code as "errorCode", created_at as "createdAt"
-          from messages where conversation_id = c.id and user_id = ${userId}
+          select id, sender, content, status, error_code as "errorCode",
+            coalesce(first_version, id) as "firstVersion", created_at as "createdAt", updated_at as "updatedAt"
+          from ${visibleThread(sql`conversation.id`, userId)} thread
           order by created_at desc limit ${TURN_HISTORY_LIMIT}
         ) m) as history
     from (select 1) as one
     left join lateral (
-      select id from conversations
-      where user_id = ${userId} and director_id = ${directorId} and cleared_at is null
-      order by created_at desc limit 1
-    ) c on true
+      select c.id, c.title_source from conversations c
+      where c.user_id = ${userId} and c.director_id = ${directorId} and c.deleted_at is null and ${chosen}
+      order by c.updated_at desc limit 1
+    ) conversation on true
   `);
   const [row] = (result as unknown as { rows: Row[] }).rows;
   if (!row) throw new Error("The chat turn's state could not be read.");
@@ -87,8 +105,12 @@ export async function loadTurnState(db: Database, userId: string, directorId: st
     trained: row.trained.map((training) => ({ ...training, trainedAt: new Date(training.trainedAt) })),
     trainingAnswers: row.trainingAnswers ?? undefined,
     profile: row.profile ?? undefined,
-    conversationId: row.conversationId ?? undefined,
-    history: row.history.map((message) => ({ ...message, createdAt: new Date(message.createdAt) })),
+    conversation: row.conversationId ? { id: row.conversationId, titleSource: row.titleSource } : undefined,
+    history: row.history.map(({ updatedAt, ...message }) => ({
+      ...message,
+      status: shownStatus(message.status, new Date(updatedAt), input.now),
+      createdAt: new Date(message.createdAt),
+    })),
   };
 }
 

@@ -1,0 +1,83 @@
+import type { ChatMessage, ConversationSummary } from "../../../shared/chat";
+import { findDirector } from "../../../shared/directors";
+
+/**
+ * One conversation as a document to keep: its title, the director, and each
+ * message with who wrote it and when. The answers' Markdown (headings, lists,
+ * tables) is kept as written; the PDF export lays out the same document.
+ */
+
+export type ExportedConversation = {
+  title: string;
+  director: { name: string; title: string };
+  exportedAt: Date;
+  messages: Array<{ author: string; when: Date; content: string; note: string | undefined }>;
+};
+
+/** Notes under answers that did not finish, so a reader of the document knows. */
+const STATUS_NOTES: Partial<Record<ChatMessage["status"], string>> = {
+  failed: "This answer failed.",
+  stopped: "This answer was stopped.",
+  interrupted: "This answer was interrupted.",
+  streaming: "This answer was still being written.",
+};
+
+export function exportedConversation(
+  conversation: ConversationSummary,
+  messages: ChatMessage[],
+  exportedAt: Date,
+): ExportedConversation {
+  const director = findDirector(conversation.directorId);
+  const name = director?.name ?? "Director";
+  return {
+    title: conversation.title,
+    director: { name, title: director?.title ?? "" },
+    exportedAt,
+    messages: messages.map((message) => ({
+      author: message.sender === "user" ? "You" : name,
+      when: new Date(message.createdAt),
+      content: message.content,
+      note: message.sender === "ai" ? STATUS_NOTES[message.status] : undefined,
+    })),
+  };
+}
+
+/** Dates in the reader's time zone when the browser says which (an IANA name), else UTC. */
+export function dateFormatter(timeZone: string | undefined): (date: Date) => string {
+  let zone = "UTC";
+  if (timeZone) {
+    try {
+      new Intl.DateTimeFormat("en-GB", { timeZone });
+      zone = timeZone;
+    } catch {
+      zone = "UTC";
+    }
+  }
+  const format = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: zone });
+  return (date) => format.format(date);
+}
+
+export function toMarkdown(doc: ExportedConversation, formatDate: (date: Date) => string): string {
+  const lines = [
+    `# ${doc.title.replace(/\n/g, " ")}`,
+    "",
+    `Conversation with ${doc.director.name}, ${doc.director.title}. Exported from Directors on ${formatDate(doc.exportedAt)}.`,
+  ];
+  for (const message of doc.messages) {
+    lines.push("", "---", "", `**${message.author}** · ${formatDate(message.when)}`, "");
+    if (message.content.trim() !== "") lines.push(message.content.trim());
+    if (message.note) lines.push("", `*${message.note}*`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** A file name from the title: letters, digits and dashes. */
+export function fileNameFor(title: string, extension: string): string {
+  const base = title
+    .normalize("NFKD")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .toLowerCase();
+  return `${base || "conversation"}.${extension}`;
+}

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../app-env";
+import { requireUser } from "../../auth/require-user";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../http/app-error";
+import { listShares, revokeShare, sharedConversation } from "./shares";
+
+/** The owner's shared links (Settings): list and revoke. Links are made from a conversation. */
+export function shareRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireUser(deps.sessions))
+    .get("/", async (c) => c.json({ shares: await listShares(deps.db, c.get("user").id) }))
+    .delete("/:token", async (c) => {
+      await revokeShare(deps.db, c.get("user").id, c.req.param("token"));
+      return c.json({ ok: true });
+    });
+}
+
+/** GET /api/shared/:token: a shared conversation for anyone with the link, signed in or not; never indexed. */
+export function sharedRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get("/:token", async (c) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "no-store");
+    const token = c.req.param("token");
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError("not_found:share");
+    return c.json(await sharedConversation(deps.db, token));
+  });
+}
