@@ -17,7 +17,7 @@ import { authRoutes } from "./routes/auth/auth.routes";
 import { chatRoutes } from "./routes/chat/chat.routes";
 import { conversationRoutes } from "./routes/chat/conversations.routes";
 import { messageRoutes } from "./routes/chat/messages.routes";
-import { shareRoutes, sharedRoutes } from "./routes/chat/shares.routes";
+import { sharedRoutes, shareRoutes } from "./routes/chat/shares.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { directorRoutes } from "./routes/directors/directors.routes";
 import { healthRoutes } from "./routes/health/health.routes";

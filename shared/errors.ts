@@ -55,7 +55,10 @@ export const ERRORS = {
   "conflict:email": { status: 409, message: "An account with this email already exists." },
   "conflict:two_factor": { status: 409, message: "Two-factor sign-in is already on." },
   "not_found:conversation": { status: 404, message: "This conversation could not be found." },
-  "not_found:share": { status: 404, message: "This shared conversation is not available. The link may have been revoked." },
+  "not_found:share": {
+    status: 404,
+    message: "This shared conversation is not available. The link may have been revoked.",
+  },
   "conflict:email": { status: 409, message: "An account with this email already exists." },
   "conflict:answer_in_progress": {
     status: 409,

@@ -3,6 +3,7 @@ import {
   accounts,
   businessProfiles,
   contextPieces,
+  conversationShares,
   conversations,
   directorTrainings,
   messages,
@@ -105,13 +106,18 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
         .orderBy(asc(contextPieces.department), asc(contextPieces.sourceField)),
     ]);
 
-  const [threads, allMessages] = await Promise.all([
+  const [threads, allMessages, shares] = await Promise.all([
     db
       .select({
         id: conversations.id,
         directorId: conversations.directorId,
+        kind: conversations.kind,
+        title: conversations.title,
+        titleSource: conversations.titleSource,
         createdAt: conversations.createdAt,
+        updatedAt: conversations.updatedAt,
         clearedAt: conversations.clearedAt,
+        deletedAt: conversations.deletedAt,
       })
       .from(conversations)
       .where(eq(conversations.userId, userId))
@@ -124,10 +130,27 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
         content: messages.content,
         status: messages.status,
         createdAt: messages.createdAt,
+        // Versions: which question an answer replies to, which question an edit replaced, which version is shown.
+        replyTo: messages.replyTo,
+        firstVersion: messages.firstVersion,
+        shown: messages.shown,
+        rating: messages.rating,
+        ratingReason: messages.ratingReason,
+        ratedAt: messages.ratedAt,
+        metadata: messages.metadata,
       })
       .from(messages)
       .where(eq(messages.userId, userId))
       .orderBy(asc(messages.createdAt)),
+    db
+      .select({
+        conversationId: conversationShares.conversationId,
+        token: conversationShares.token,
+        createdAt: conversationShares.createdAt,
+      })
+      .from(conversationShares)
+      .where(eq(conversationShares.userId, userId))
+      .orderBy(asc(conversationShares.createdAt)),
   ]);
 
   const byConversation = new Map<string, Array<Omit<(typeof allMessages)[number], "conversationId">>>();
@@ -153,6 +176,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
     directorContexts: contexts,
     contextPieces: pieces,
     conversations: threads.map((thread) => ({ ...thread, messages: byConversation.get(thread.id) ?? [] })),
+    sharedLinks: shares,
   };
 }
 

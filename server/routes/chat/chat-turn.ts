@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { ANSWERS_KEPT_UNTIL_AI } from "../../../shared/ai-service";
-import { type ChatAnswerMetadata, type ChatMessageStatus, type ChatTurnInput, chatTurnSchema } from "../../../shared/chat";
+import {
+  type ChatAnswerMetadata,
+  type ChatMessageStatus,
+  type ChatTurnInput,
+  chatTurnSchema,
+} from "../../../shared/chat";
 import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
 import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";

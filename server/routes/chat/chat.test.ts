@@ -13,6 +13,7 @@ import {
   messages,
   subscriptions,
 } from "../../db/schema";
+import { streamedText, streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -76,30 +77,6 @@ async function owner(
       .values({ userId: user.id, directorId: "martha", answers: MARTHA_ANSWERS, trainedAt: now });
   }
   return { cookie, user };
-}
-
-type StreamPart = {
-  type: string;
-  delta?: string;
-  errorText?: string;
-  data?: unknown;
-  messageMetadata?: Record<string, unknown>;
-};
-
-/** The UI message stream as its parts (SSE "data:" lines). */
-async function streamParts(response: Response): Promise<StreamPart[]> {
-  const text = await response.text();
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
-    .map((line) => JSON.parse(line.slice(6)) as StreamPart);
-}
-
-function streamedText(parts: StreamPart[]): string {
-  return parts
-    .filter((part) => part.type === "text-delta")
-    .map((part) => part.delta)
-    .join("");
 }
 
 async function ask(app: TestApp, cookie: string, text: string, directorId = "martha") {
@@ -246,6 +223,8 @@ describe("clearing a conversation", () => {
   it("starts a new conversation and keeps the old one in the history", async () => {
     const app = await chatApp();
     const { cookie, user } = await owner(app);
+    // The model cannot name it, so the title stays the question's first words.
+    fake.queueCompletion({ fail: { status: 400 } });
     await (await ask(app, cookie, "Before clearing?")).text();
     const before = (await history(app, cookie)).conversation;
     expect(before?.title).toBe("Before clearing?");
@@ -527,7 +506,12 @@ describe("when the AI provider fails", () => {
     // Stop, from any request, ends the answer being written with the text so far.
     const second = await ask(app, cookie, "Stop me");
     const parts = second.body?.getReader();
-    const start = JSON.parse(new TextDecoder().decode((await parts?.read())?.value).slice(6).split("\n")[0] ?? "");
+    const start = JSON.parse(
+      new TextDecoder()
+        .decode((await parts?.read())?.value)
+        .slice(6)
+        .split("\n")[0] ?? "",
+    );
     const answerId = start.messageId as string;
     await until((row) => row?.id === answerId && row.content.length > 0);
     const stop = await app.request(`/api/messages/${answerId}/stop`, { cookie, method: "POST", body: {} });

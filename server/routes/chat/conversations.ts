@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { ChatMessage, ChatMessageStatus, ConversationSummary } from "../../../shared/chat";
 import type { DirectorId } from "../../../shared/directors";
 import { type ErrorCode, isErrorCode } from "../../../shared/errors";
@@ -58,11 +58,7 @@ export async function requireConversation(db: Database, userId: string, conversa
     .select()
     .from(conversations)
     .where(
-      and(
-        eq(conversations.id, conversationId),
-        eq(conversations.userId, userId),
-        isNull(conversations.deletedAt),
-      ),
+      and(eq(conversations.id, conversationId), eq(conversations.userId, userId), isNull(conversations.deletedAt)),
     );
   if (!row) throw new AppError("not_found:conversation");
   return row;
@@ -104,11 +100,7 @@ export async function clearConversation(db: Database, userId: string, directorId
     .update(conversations)
     .set({ clearedAt: now })
     .where(
-      and(
-        eq(conversations.userId, userId),
-        eq(conversations.directorId, directorId),
-        isNull(conversations.clearedAt),
-      ),
+      and(eq(conversations.userId, userId), eq(conversations.directorId, directorId), isNull(conversations.clearedAt)),
     );
 }
 
@@ -116,13 +108,7 @@ export async function renameConversation(db: Database, userId: string, conversat
   const [row] = await db
     .update(conversations)
     .set({ title, titleSource: "owner" })
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        eq(conversations.userId, userId),
-        isNull(conversations.deletedAt),
-      ),
-    )
+    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId), isNull(conversations.deletedAt)))
     .returning();
   if (!row) throw new AppError("not_found:conversation");
   return toSummary(row);
@@ -133,13 +119,7 @@ export async function deleteConversation(db: Database, userId: string, conversat
   const [row] = await db
     .update(conversations)
     .set({ deletedAt: now })
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        eq(conversations.userId, userId),
-        isNull(conversations.deletedAt),
-      ),
-    )
+    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId), isNull(conversations.deletedAt)))
     .returning({ id: conversations.id });
   if (!row) throw new AppError("not_found:conversation");
   await purgeDeleted(db, userId, now);
@@ -167,10 +147,7 @@ export async function purgeDeleted(db: Database, userId: string, now: Date) {
   await db
     .delete(conversations)
     .where(
-      and(
-        eq(conversations.userId, userId),
-        lt(conversations.deletedAt, new Date(now.getTime() - UNDO_DELETE_MS)),
-      ),
+      and(eq(conversations.userId, userId), lt(conversations.deletedAt, new Date(now.getTime() - UNDO_DELETE_MS))),
     );
 }
 

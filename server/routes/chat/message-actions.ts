@@ -6,7 +6,13 @@ import { AppError } from "../../http/app-error";
 import { findMessage } from "./conversations";
 
 /** Thumbs up or down on an answer, with an optional reason; a null rating takes it back. */
-export async function rateAnswer(db: Database, userId: string, messageId: string, input: AnswerFeedbackInput, now: Date) {
+export async function rateAnswer(
+  db: Database,
+  userId: string,
+  messageId: string,
+  input: AnswerFeedbackInput,
+  now: Date,
+) {
   const [row] = await db
     .update(messages)
     .set({

@@ -17,7 +17,7 @@ export function messageRoutes(deps: AppDeps) {
     .post("/:id/stop", async (c) => {
       const user = c.get("user");
       const message = await findMessage(db, user.id, idParam(c.req.param("id"), "not_found:api"));
-      if (!message || message.sender !== "ai") throw new AppError("not_found:api");
+      if (message?.sender !== "ai") throw new AppError("not_found:api");
       if (message.status === "streaming") await deps.answers.requestStop(message.id);
       return c.json({ ok: true });
     })

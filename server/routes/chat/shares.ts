@@ -65,7 +65,11 @@ export async function revokeShare(db: Database, userId: string, token: string) {
 /** What the link shows: the director and the messages, finished ones only. */
 export async function sharedConversation(db: Database, token: string): Promise<SharedConversation> {
   const [share] = await db
-    .select({ userId: conversationShares.userId, conversationId: conversations.id, directorId: conversations.directorId })
+    .select({
+      userId: conversationShares.userId,
+      conversationId: conversations.id,
+      directorId: conversations.directorId,
+    })
     .from(conversationShares)
     .innerJoin(conversations, eq(conversations.id, conversationShares.conversationId))
     .where(and(eq(conversationShares.token, token), isNull(conversations.deletedAt)));
@@ -74,8 +78,9 @@ export async function sharedConversation(db: Database, token: string): Promise<S
     select sender, content, created_at from ${visibleThread(sql`${share.conversationId}::uuid`, share.userId)} thread
     where content <> '' order by created_at
   `);
-  const rows = (result as unknown as { rows: Array<{ sender: "user" | "ai"; content: string; created_at: Date | string }> })
-    .rows;
+  const rows = (
+    result as unknown as { rows: Array<{ sender: "user" | "ai"; content: string; created_at: Date | string }> }
+  ).rows;
   return {
     directorId: share.directorId as DirectorId,
     messages: rows.map((row) => ({
