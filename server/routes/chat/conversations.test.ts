@@ -195,6 +195,34 @@ describe("the history", () => {
   });
 });
 
+describe("an answer being written", () => {
+  it("can be read again from its first word by a reader who attaches later, and is stored whole", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    const reply = Array.from({ length: 40 }, (_, index) => `word${index}`).join(" ");
+    fake.queueChat({ reply, firstTokenDelayMs: 100, chunkDelayMs: 15 });
+    const asking = await app.request("/api/chat/martha/messages", { cookie, body: { text: "Write slowly" } });
+    const reader = asking.body?.getReader();
+    await reader?.read();
+    const conversation = (await open(app, cookie)).conversation?.id;
+    expect((await open(app, cookie)).messages.at(-1)).toMatchObject({ sender: "ai", status: "streaming" });
+    // Another question while this answer is written is refused, nothing lost.
+    const meanwhile = await app.request("/api/chat/martha/messages", { cookie, body: { text: "Me too" } });
+    expect(await json(meanwhile, 409)).toMatchObject({ error: { code: "conflict:answer_in_progress" } });
+
+    const resumed = await app.request(`/api/conversations/${conversation}/stream`, { cookie });
+    expect(resumed.status).toBe(200);
+    await reader?.cancel();
+    const parts = await streamParts(resumed);
+    expect(parts[0]).toMatchObject({ type: "start", messageMetadata: { status: "streaming" } });
+    expect(streamedText(parts)).toBe(reply);
+    expect(parts.at(-1)).toMatchObject({ type: "finish", messageMetadata: { status: "complete" } });
+    expect((await open(app, cookie)).messages.at(-1)).toMatchObject({ content: reply, status: "complete" });
+    // Nothing being written: nothing to attach to.
+    expect((await app.request(`/api/conversations/${conversation}/stream`, { cookie })).status).toBe(204);
+  });
+});
+
 describe("search", () => {
   it("finds the owner's own messages across directors with the words marked, never another owner's", async () => {
     const app = await chatApp();
