@@ -47,6 +47,9 @@ const SelectDepartmentPage = queryPage(() =>
 const TrainDirectorPage = queryPage(() =>
   import("../features/training/train-director-page").then((m) => m.TrainDirectorPage),
 );
+const SharedConversationPage = page(() =>
+  import("../features/shared/shared-conversation-page").then((m) => m.SharedConversationPage),
+);
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
 
@@ -70,6 +73,7 @@ export function AppRoutes() {
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/contact" element={<ContactPage />} />
+        <Route path="/shared/:token" element={<SharedConversationPage />} />
         <Route element={<RequireSession />}>
           <Route path="/subscription" element={<SubscriptionPage />} />
           <Route path="/onboarding" element={<OnboardingPage />} />

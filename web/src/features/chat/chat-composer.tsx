@@ -20,10 +20,20 @@ type ChatComposerProps = {
   onStop: () => void;
   /** Text to put back in the box, e.g. after the server refused the message. */
   restore: { text: string } | null;
+  /** Phones have no Superpowers panel: a button beside the box opens the suggested prompts. */
+  onOpenSuperpowers?: () => void;
 };
 
 /** The message box: Enter sends, Shift+Enter starts a new line, blank text is ignored, emptied after sending. */
-export function ChatComposer({ director, canSend, answering, onSend, onStop, restore }: ChatComposerProps) {
+export function ChatComposer({
+  director,
+  canSend,
+  answering,
+  onSend,
+  onStop,
+  restore,
+  onOpenSuperpowers,
+}: ChatComposerProps) {
   const form = useForm<ChatMessageInput>({
     resolver: zodResolver(chatMessageSchema),
     defaultValues: { text: "" },
@@ -60,6 +70,27 @@ export function ChatComposer({ director, canSend, answering, onSend, onStop, res
           tooLong ? "border-red-600" : "border-slate-300",
         )}
       >
+        {onOpenSuperpowers ? (
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            onClick={onOpenSuperpowers}
+            aria-label="Superpowers"
+            className="-ml-1.5 shrink-0 rounded-xl text-brand-700 md:hidden"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
+            </svg>
+          </Button>
+        ) : null}
         <label htmlFor={inputId} className="sr-only">
           Message {director.name}
         </label>

@@ -1,4 +1,5 @@
-import type { ChatMessageStatus } from "../../../../shared/chat";
+import type { ReactNode } from "react";
+import type { AnswerPhase, ChatMessageStatus } from "../../../../shared/chat";
 import type { Director } from "../../../../shared/directors";
 import { ERRORS, type ErrorCode } from "../../../../shared/errors";
 import { Button } from "../../components/ui/button";
@@ -14,39 +15,85 @@ type ChatBubbleProps = {
   createdAt: string | undefined;
   status?: ChatMessageStatus;
   errorCode?: ErrorCode | null;
-  /** Shown on the last failed or stopped answer. */
+  /** What an answer being written is doing before its first words. */
+  phase?: AnswerPhase;
+  /** Shown on the last failed, stopped or interrupted answer. */
   onRetry?: () => void;
+  /** Copy, regenerate, rate, versions… under the message. */
+  actions?: ReactNode;
+  /** Replaces the text while the owner edits it. */
+  editor?: ReactNode;
+  /** The message a search result pointed at. */
+  highlighted?: boolean;
+  messageId?: string;
 };
 
+/** What an answer is doing before its first words, in words an owner understands. */
+export function phaseText(director: Director, phase: AnswerPhase | undefined): string {
+  if (phase === "slow") return `The AI service is slow to respond. ${director.name} is still waiting for it…`;
+  if (phase === "busy") return "The AI service is busy — trying again";
+  if (phase === "writing") return `${director.name} is writing…`;
+  return `${director.name} is reading your notes…`;
+}
+
 /** One message: the owner's on the right, the director's on the left as Markdown, the time of day under it. */
-export function ChatBubble({ director, sender, text, createdAt, status, errorCode, onRetry }: ChatBubbleProps) {
+export function ChatBubble(props: ChatBubbleProps) {
+  const { director, sender, text, createdAt, status, errorCode, onRetry, actions, highlighted } = props;
   const time = formatTimeOfDay(createdAt);
+  const anchor = props.messageId ? { id: `message-${props.messageId}` } : {};
   if (sender === "user") {
     return (
-      <li className="flex flex-col items-end gap-1">
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap text-white shadow-sm sm:max-w-[75%]">
-          <span className="sr-only">You said: </span>
-          {text}
+      <li {...anchor} className="group flex scroll-mt-24 flex-col items-end gap-1">
+        {props.editor ?? (
+          <div
+            className={cn(
+              "max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap text-white shadow-sm sm:max-w-[75%]",
+              highlighted && "ring-4 ring-amber-300",
+            )}
+          >
+            <span className="sr-only">You said: </span>
+            {text}
+          </div>
+        )}
+        <div className="flex items-center gap-1">
+          {actions}
+          <time dateTime={createdAt} className="px-1 text-xs text-slate-500">
+            {time}
+          </time>
         </div>
-        <time dateTime={createdAt} className="px-1 text-xs text-slate-500">
-          {time}
-        </time>
       </li>
     );
   }
 
   const streaming = status === "streaming";
-  const failed = status === "failed";
-  const stopped = status === "stopped";
+  const thinking = streaming && text === "";
+  const unfinished = status === "failed" || status === "stopped" || status === "interrupted";
   return (
-    <li className="flex items-start gap-3">
+    <li {...anchor} className="flex scroll-mt-24 items-start gap-3">
       <DirectorAvatar director={director} size="sm" />
       <div className="flex min-w-0 max-w-[85%] flex-col items-start gap-1 sm:max-w-[75%]">
-        {text !== "" || streaming ? (
+        {thinking ? (
+          <div
+            className="flex items-center gap-3 rounded-2xl rounded-tl-md border border-slate-200 bg-white px-4 py-3 shadow-sm"
+            aria-live="polite"
+          >
+            <span aria-hidden="true" className="flex gap-1">
+              {[0, 150, 300].map((delay) => (
+                <span
+                  key={delay}
+                  className="h-2 w-2 animate-bounce rounded-full bg-slate-400"
+                  style={{ animationDelay: `${delay}ms` }}
+                />
+              ))}
+            </span>
+            <span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>
+          </div>
+        ) : text !== "" ? (
           <div
             className={cn(
               "min-w-0 max-w-full rounded-2xl rounded-tl-md border bg-white px-4 py-2.5 text-[0.9375rem] leading-relaxed text-slate-800 shadow-sm",
-              failed ? "border-red-200" : "border-slate-200",
+              status === "failed" ? "border-red-200" : "border-slate-200",
+              highlighted && "ring-4 ring-amber-300",
             )}
             aria-busy={streaming || undefined}
           >
@@ -60,21 +107,15 @@ export function ChatBubble({ director, sender, text, createdAt, status, errorCod
             ) : null}
           </div>
         ) : null}
-        {failed || stopped ? (
+        {unfinished ? (
           <div
-            role={failed ? "alert" : undefined}
+            role={status === "stopped" ? undefined : "alert"}
             className={cn(
               "flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-3 py-2 text-sm",
-              failed ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-700",
+              status === "stopped" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800",
             )}
           >
-            <span>
-              {failed
-                ? ERRORS[errorCode ?? "ai:unavailable"].message
-                : text === ""
-                  ? "You stopped this answer before it started."
-                  : "You stopped this answer."}
-            </span>
+            <span>{unfinishedText(status, text, errorCode)}</span>
             {onRetry ? (
               <Button variant="secondary" size="sm" className="h-8" onClick={onRetry}>
                 <RetryIcon />
@@ -83,35 +124,24 @@ export function ChatBubble({ director, sender, text, createdAt, status, errorCod
             ) : null}
           </div>
         ) : null}
-        <time dateTime={createdAt} className="px-1 text-xs text-slate-500">
-          {time}
-        </time>
+        <div className="flex flex-wrap items-center gap-1">
+          <time dateTime={createdAt} className="px-1 text-xs text-slate-500">
+            {time}
+          </time>
+          {actions}
+        </div>
       </div>
     </li>
   );
 }
 
-/** While the director is working on the first words of an answer. */
-export function ThinkingBubble({ director }: { director: Director }) {
-  return (
-    <li className="flex items-start gap-3" aria-live="polite">
-      <DirectorAvatar director={director} size="sm" />
-      <div className="flex items-center gap-2 rounded-2xl rounded-tl-md border border-slate-200 bg-white px-4 py-3 shadow-sm">
-        <span className="sr-only">{director.name} is thinking…</span>
-        {[0, 150, 300].map((delay) => (
-          <span
-            key={delay}
-            aria-hidden="true"
-            className="h-2 w-2 animate-bounce rounded-full bg-slate-400"
-            style={{ animationDelay: `${delay}ms` }}
-          />
-        ))}
-      </div>
-    </li>
-  );
+function unfinishedText(status: ChatMessageStatus | undefined, text: string, errorCode: ErrorCode | null | undefined) {
+  if (status === "interrupted") return "This answer was interrupted.";
+  if (status === "failed") return ERRORS[errorCode ?? "ai:unavailable"].message;
+  return text === "" ? "You stopped this answer before it started." : "You stopped this answer.";
 }
 
-function RetryIcon() {
+export function RetryIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
       <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5" />

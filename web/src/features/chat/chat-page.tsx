@@ -1,16 +1,72 @@
+import { useCallback, useState } from "react";
+import type { SearchHit } from "../../../../shared/chat";
 import { usePageTitle } from "../../lib/use-page-title";
+import { usePublicConfig } from "../shell/use-public-config";
 import { Conversation } from "./conversation";
 import { DirectorSidebar } from "./director-sidebar";
+import { HistoryList } from "./history-list";
+import { SearchDialog, useSearchShortcut } from "./search-dialog";
+import { Sheet } from "./sheet";
 import { useSelectedDirector } from "./use-selected-director";
 
-/** /chat: the director selector, the conversation and the "Superpowers" panel (spec section 2). */
+/**
+ * /chat: the director selector with the conversation history under it, the
+ * conversation, and the "Superpowers" panel (spec section 2). On phones the
+ * history opens as a sheet; search (Ctrl/Cmd+K) reaches every conversation.
+ */
 export function ChatPage() {
-  const { requestedId, director, select } = useSelectedDirector();
+  const { requestedId, director, conversationId, messageId, select, openConversation } = useSelectedDirector();
   usePageTitle(director ? `Chat with ${director.name}` : "Chat");
+  const config = usePublicConfig();
+  const [showing, setShowing] = useState<string | undefined>();
+  const [searching, setSearching] = useState(false);
+  const [sheet, setSheet] = useState<"history" | undefined>();
+  const openSearch = useCallback(() => setSearching(true), []);
+  useSearchShortcut(openSearch);
+
+  const history = (
+    <HistoryList
+      activeId={showing}
+      waitForTitles={config.data?.aiConfigured ?? false}
+      onSearch={() => {
+        setSheet(undefined);
+        openSearch();
+      }}
+      onOpen={(conversation) => {
+        setSheet(undefined);
+        openConversation(conversation.directorId, conversation.id);
+      }}
+    />
+  );
   return (
     <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] overflow-hidden">
-      <DirectorSidebar selectedId={requestedId} onSelect={select} />
-      <Conversation key={requestedId} requestedId={requestedId} director={director} onSelect={select} />
+      <DirectorSidebar selectedId={requestedId} onSelect={select}>
+        {history}
+      </DirectorSidebar>
+      <Conversation
+        key={`${requestedId}:${conversationId ?? "current"}`}
+        requestedId={requestedId}
+        director={director}
+        conversationId={conversationId}
+        messageId={messageId}
+        onSelect={select}
+        onOpenCurrent={() => openConversation(requestedId)}
+        onOpenHistory={() => setSheet("history")}
+        onShowing={setShowing}
+      />
+      <Sheet
+        open={sheet === "history"}
+        onOpenChange={(open) => setSheet(open ? "history" : undefined)}
+        title="Conversations"
+        side="left"
+      >
+        {history}
+      </Sheet>
+      <SearchDialog
+        open={searching}
+        onOpenChange={setSearching}
+        onChoose={(hit: SearchHit) => openConversation(hit.directorId, hit.conversationId, hit.messageId)}
+      />
     </div>
   );
 }

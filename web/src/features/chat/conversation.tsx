@@ -1,98 +1,83 @@
-import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { WELCOME_MESSAGE_DELAY_MS } from "../../../../shared/constants";
 import type { Director, DirectorId } from "../../../../shared/directors";
-import { ERRORS, type ErrorCode, isErrorCode } from "../../../../shared/errors";
+import { ERRORS } from "../../../../shared/errors";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api";
 import { usePlanErrorRedirect } from "../plans/plan-redirect";
 import { usePublicConfig } from "../shell/use-public-config";
-import {
-  type ChatUIMessage,
-  chatHistoryKey,
-  chatTransport,
-  clearConversation,
-  toUIMessage,
-  useChatHistory,
-} from "./chat-api";
+import { type ChatUIMessage, chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
-import { ChatBubble, ThinkingBubble } from "./chat-message";
+import { ChatBubble } from "./chat-message";
+import { ConversationMenu } from "./conversation-menu";
 import { DirectorAvatar } from "./director-avatar";
 import { DirectorSwitcher } from "./director-switcher";
 import { LockedDirector } from "./locked-director";
+import {
+  AnswerFeedback,
+  CopyButton,
+  EditButton,
+  QuestionEditor,
+  RegenerateButton,
+  VersionSwitcher,
+} from "./message-actions";
+import { Sheet } from "./sheet";
 import { PromptButton, SuperpowersPanel } from "./superpowers-panel";
+import { codeOf, useAnswerChat } from "./use-answer-chat";
+import { useFollowLatest } from "./use-follow-latest";
 import { welcomeMessage } from "./welcome-message";
 
 const LOAD_FAILED = ERRORS["not_found:director"].message;
-/** Refusals that happen before the message is stored: the text goes back into the box. */
-const NOT_STORED: readonly ErrorCode[] = ["rate_limit:chat", "validation:chat", "unauthorized:session"];
 
 type ConversationProps = {
   requestedId: string;
   director: Director | undefined;
+  /** One of the owner's conversations; without it, the director's current one. */
+  conversationId: string | undefined;
+  /** A message to bring into view and highlight (a search result). */
+  messageId: string | undefined;
   onSelect: (id: DirectorId) => void;
+  /** Shows the director's current (or a new) conversation. */
+  onOpenCurrent: () => void;
+  /** The phone's history sheet. */
+  onOpenHistory: () => void;
+  /** Tells the page which conversation is on screen, for the history list. */
+  onShowing: (conversationId: string | undefined) => void;
 };
 
 /**
- * The conversation with one director and its "Superpowers" panel. Mounted
- * once per director (keyed by id), so opening a director starts from a clean
- * state: skeleton, then the welcome message after the spec's delay, then the
- * stored history under it.
+ * One conversation with a director and its "Superpowers" panel. Mounted once
+ * per director and conversation, so opening one starts from a clean state:
+ * skeleton, then the welcome message after the spec's delay, then the stored
+ * history under it, scrolled to the latest message.
  */
-export function Conversation({ requestedId, director, onSelect }: ConversationProps) {
+export function Conversation(props: ConversationProps) {
+  const { requestedId, director } = props;
   const config = usePublicConfig();
-  const history = useChatHistory(director?.id);
+  const history = useChatHistory(director?.id, props.conversationId);
   const queryClient = useQueryClient();
   const redirectForPlan = usePlanErrorRedirect();
   const [welcomeShown, setWelcomeShown] = useState(false);
-  const [restore, setRestore] = useState<{ text: string } | null>(null);
-  const lastSent = useRef("");
+  const [editing, setEditing] = useState<string | undefined>();
+  const [superpowersOpen, setSuperpowersOpen] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setWelcomeShown(true), WELCOME_MESSAGE_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  const transport = useMemo(() => (director ? chatTransport(director.id) : undefined), [director]);
-  const chat = useChat<ChatUIMessage>({
-    id: `chat-${requestedId}`,
-    transport,
-    onError: (error) => {
-      if (redirectForPlan(error)) return;
-      const code = codeOf(error);
-      if (code && NOT_STORED.includes(code)) setRestore({ text: lastSent.current });
-      if (code === "rate_limit:chat") {
-        toast({ title: "Too many messages", description: ERRORS[code].message, variant: "destructive" });
-      } else if (error instanceof ApiError && error.code === "network") {
-        errorToast(error.message);
-      } else {
-        errorToast(code ? ERRORS[code].message : ERRORS["ai:unavailable"].message);
-      }
-    },
-    onFinish: ({ isAbort }) => {
-      if (isAbort) {
-        chat.setMessages(markLastAnswerStopped);
-        return;
-      }
-      // The server has stored the turn by now; show it as stored (times, ids, failed answers).
-      if (director) void queryClient.invalidateQueries({ queryKey: chatHistoryKey(director.id) });
-    },
+  const answers = useAnswerChat({
+    chatId: `chat-${requestedId}-${props.conversationId ?? "current"}`,
+    director,
+    history,
+    ready: welcomeShown,
   });
-  const { setMessages, clearError, status } = chat;
-  const answering = status === "submitted" || status === "streaming";
-
-  // Show the stored conversation, under the welcome message, whenever it (re)loads and no answer is streaming.
-  const seededAt = useRef(0);
-  useEffect(() => {
-    if (!welcomeShown || !history.data || history.dataUpdatedAt === seededAt.current || answering) return;
-    seededAt.current = history.dataUpdatedAt;
-    setMessages(history.data.messages.map(toUIMessage));
-    clearError();
-  }, [welcomeShown, history.data, history.dataUpdatedAt, answering, setMessages, clearError]);
+  const { messages, status, answering } = answers;
+  const { onShowing } = props;
+  useEffect(() => onShowing(answers.conversationId), [answers.conversationId, onShowing]);
 
   const loadError = !director ? LOAD_FAILED : history.isError ? loadErrorMessage(history.error) : undefined;
   const inError = loadError !== undefined;
@@ -108,68 +93,62 @@ export function Conversation({ requestedId, director, onSelect }: ConversationPr
   }, [loadError, locked, history.isError, history.error, redirectForPlan]);
 
   const loading = !inError && (history.isPending || config.isPending || !welcomeShown);
-  const canSend = !loading && !inError && !answering;
+  const canSend = !loading && !inError && !answering && editing === undefined;
 
   const send = useCallback(
     (text: string) => {
       if (!canSend || text.trim() === "") return;
-      lastSent.current = text;
-      void chat.sendMessage({ text, metadata: { createdAt: new Date().toISOString(), status: "complete" } });
+      answers.send(text);
     },
-    [canSend, chat],
+    [canSend, answers],
   );
 
   const clear = async () => {
     if (!director) return;
     try {
-      if (answering) await chat.stop();
+      if (answering) await answers.stop();
       await clearConversation(director.id);
-      setMessages([]);
-      queryClient.setQueryData(chatHistoryKey(director.id), (old: typeof history.data) =>
-        old ? { ...old, messages: [] } : old,
+      answers.startNew();
+      queryClient.setQueryData(chatHistoryKey(director.id, undefined), (old: typeof history.data) =>
+        old ? { ...old, conversation: null, messages: [] } : old,
       );
+      void queryClient.invalidateQueries({ queryKey: conversationListKey });
+      if (props.conversationId) props.onOpenCurrent();
       toast({ title: "Conversation cleared", description: "Started a new conversation with this director." });
     } catch (error) {
       if (!redirectForPlan(error)) errorToast((error as Error).message);
     }
   };
 
-  const messages = chat.messages;
   const last = messages.at(-1);
+  const lastQuestionId = messages.findLast((message) => message.role === "user")?.id;
   const retryable =
     !answering &&
     last?.role === "assistant" &&
-    (last.metadata?.status === "failed" || last.metadata?.status === "stopped");
+    ["failed", "stopped", "interrupted"].includes(last.metadata?.status ?? "");
 
-  const scroller = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the messages or the welcome change.
-  useEffect(() => {
-    const element = scroller.current;
-    // With only the welcome message there is nothing to follow; the top (and any note there) stays in view.
-    if (!element || messages.length === 0) return;
-    const nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < 160;
-    if (nearBottom || last?.role === "user") element.scrollTo({ top: element.scrollHeight });
-  }, [messages, welcomeShown, status]);
+  const follow = useFollowLatest({
+    messages,
+    ready: welcomeShown && !loading,
+    status,
+    highlightId: props.messageId,
+  });
+
+  const firstAt = messages[0]?.metadata?.createdAt;
+  // The welcome message sits above the history and never shows a time later than the messages under it.
+  const welcomeAt = firstAt && Date.parse(firstAt) < Date.now() ? firstAt : undefined;
+  const conversation = history.data?.conversation ?? undefined;
 
   return (
     <>
       <section className="flex min-w-0 flex-1 flex-col bg-slate-50" aria-labelledby="chat-heading">
-        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-          {director ? <DirectorAvatar director={director} /> : null}
-          <div className="min-w-0 flex-1">
-            <h1 id="chat-heading" className="truncate text-lg leading-tight font-semibold text-slate-900">
-              {director ? director.name : "Chat"}
-            </h1>
-            <p className="truncate text-sm text-slate-600">{director ? director.title : "Director not found"}</p>
-          </div>
-          <DirectorSwitcher selectedId={requestedId} onSelect={onSelect} />
+        <header className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-2.5 sm:gap-3 sm:px-6 sm:py-3">
           <Button
             variant="ghost"
             size="icon"
-            className="md:hidden"
-            aria-label="Clear conversation"
-            disabled={!director || loading || inError}
-            onClick={clear}
+            className="shrink-0 md:hidden"
+            aria-label="Conversations"
+            onClick={props.onOpenHistory}
           >
             <svg
               aria-hidden="true"
@@ -179,51 +158,123 @@ export function Conversation({ requestedId, director, onSelect }: ConversationPr
               stroke="currentColor"
               strokeWidth="2"
             >
-              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+              <path d="M4 6h16M4 12h16M4 18h10" />
             </svg>
+          </Button>
+          {director ? (
+            <span className="hidden sm:block">
+              <DirectorAvatar director={director} />
+            </span>
+          ) : null}
+          <div className="min-w-0 flex-1">
+            <h1 id="chat-heading" className="truncate text-lg leading-tight font-semibold text-slate-900">
+              {director ? director.name : "Chat"}
+            </h1>
+            <p className="truncate text-sm text-slate-600">
+              {director ? director.title : "Director not found"}
+              {conversation && messages.length > 0 ? (
+                <span className="hidden lg:inline"> · {conversation.title}</span>
+              ) : null}
+            </p>
+          </div>
+          <DirectorSwitcher selectedId={requestedId} onSelect={props.onSelect} />
+          <ConversationMenu
+            conversation={messages.length > 0 ? conversation : undefined}
+            onChanged={() => void history.refetch()}
+            onDeleted={props.onOpenCurrent}
+          />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="shrink-0 md:hidden"
+            aria-label="Clear conversation"
+            disabled={!director || loading || inError}
+            onClick={clear}
+          >
+            <NewConversationIcon />
           </Button>
         </header>
 
-        <div ref={scroller} className="flex-1 overflow-y-auto">
-          <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
-            {locked && director ? (
-              <LockedDirector director={director} reason={locked} />
-            ) : inError ? (
-              <LoadErrorAlert message={loadError} onRetry={director ? () => void history.refetch() : undefined} />
-            ) : loading && messages.length === 0 ? (
-              <ConversationSkeleton />
-            ) : director ? (
-              <>
-                {history.data?.trained === false ? <UntrainedNote director={director} /> : null}
-                <ol aria-label={`Conversation with ${director.name}`} className="space-y-5">
-                  {welcomeShown && config.data ? (
-                    <ChatBubble
-                      director={director}
-                      sender="ai"
-                      text={welcomeMessage(director, config.data)}
-                      createdAt={undefined}
-                    />
+        <div className="relative min-h-0 flex-1">
+          <div ref={follow.scroller} onScroll={follow.onScroll} className="h-full overflow-y-auto">
+            <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+              {locked && director ? (
+                <LockedDirector director={director} reason={locked} />
+              ) : inError ? (
+                <LoadErrorAlert message={loadError} onRetry={director ? () => void history.refetch() : undefined} />
+              ) : loading && messages.length === 0 ? (
+                <ConversationSkeleton />
+              ) : director ? (
+                <>
+                  {history.data?.trained === false ? <UntrainedNote director={director} /> : null}
+                  <ol aria-label={`Conversation with ${director.name}`} className="space-y-5">
+                    {welcomeShown && config.data ? (
+                      <ChatBubble
+                        director={director}
+                        sender="ai"
+                        text={welcomeMessage(director, config.data)}
+                        createdAt={welcomeAt}
+                      />
+                    ) : null}
+                    {messages.map((message) => (
+                      <MessageItem
+                        key={message.id}
+                        message={message}
+                        director={director}
+                        isLast={message === last}
+                        isLastQuestion={message.id === lastQuestionId}
+                        answering={answering}
+                        phase={answers.phase}
+                        editing={editing === message.id}
+                        highlighted={message.metadata?.messageId === props.messageId || message.id === props.messageId}
+                        onRetry={retryable && message === last ? answers.regenerate : undefined}
+                        onRegenerate={answers.regenerate}
+                        onEdit={() => setEditing(message.id)}
+                        onCancelEdit={() => setEditing(undefined)}
+                        onSendEdit={(text) => {
+                          setEditing(undefined);
+                          answers.edit(message.id, text);
+                        }}
+                        onVersionShown={answers.refresh}
+                      />
+                    ))}
+                    {status === "submitted" && last?.role !== "assistant" ? (
+                      <ChatBubble
+                        director={director}
+                        sender="ai"
+                        text=""
+                        status="streaming"
+                        phase={answers.phase}
+                        createdAt={undefined}
+                      />
+                    ) : null}
+                  </ol>
+                  {messages.length === 0 && !answering ? (
+                    <EmptyState director={director} disabled={!canSend} onPrompt={send} />
                   ) : null}
-                  {messages.map((message) => (
-                    <ChatBubble
-                      key={message.id}
-                      director={director}
-                      sender={message.role === "user" ? "user" : "ai"}
-                      text={textOf(message)}
-                      createdAt={message.metadata?.createdAt}
-                      status={message.metadata?.status}
-                      errorCode={message.metadata?.errorCode}
-                      onRetry={retryable && message === last ? () => void chat.regenerate() : undefined}
-                    />
-                  ))}
-                  {status === "submitted" ? <ThinkingBubble director={director} /> : null}
-                </ol>
-                {messages.length === 0 && !answering ? (
-                  <EmptyState director={director} disabled={!canSend} onPrompt={send} />
-                ) : null}
-              </>
-            ) : null}
+                </>
+              ) : null}
+            </div>
           </div>
+          {follow.away ? (
+            <button
+              type="button"
+              onClick={follow.jump}
+              className="absolute bottom-4 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-md hover:bg-slate-50"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M12 5v14M6 13l6 6 6-6" />
+              </svg>
+              Jump to latest
+            </button>
+          ) : null}
         </div>
 
         {director ? (
@@ -233,11 +284,30 @@ export function Conversation({ requestedId, director, onSelect }: ConversationPr
             canSend={canSend}
             answering={answering}
             onSend={send}
-            onStop={() => void chat.stop()}
-            restore={restore}
+            onStop={() => void answers.stop()}
+            restore={answers.restore}
+            onOpenSuperpowers={() => setSuperpowersOpen(true)}
           />
         ) : null}
       </section>
+      {director ? (
+        <Sheet open={superpowersOpen} onOpenChange={setSuperpowersOpen} title="Superpowers" side="bottom">
+          <ul className="grid gap-2 p-4">
+            {director.prompts.map((prompt) => (
+              <li key={prompt}>
+                <PromptButton
+                  prompt={prompt}
+                  disabled={!canSend}
+                  onPrompt={(text) => {
+                    setSuperpowersOpen(false);
+                    send(text);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </Sheet>
+      ) : null}
       <SuperpowersPanel
         director={director}
         promptsDisabled={loading || inError || answering}
@@ -246,6 +316,101 @@ export function Conversation({ requestedId, director, onSelect }: ConversationPr
         onClear={clear}
       />
     </>
+  );
+}
+
+function MessageItem(props: {
+  message: ChatUIMessage;
+  director: Director;
+  isLast: boolean;
+  isLastQuestion: boolean;
+  answering: boolean;
+  phase: ReturnType<typeof useAnswerChat>["phase"];
+  editing: boolean;
+  highlighted: boolean;
+  onRetry: (() => void) | undefined;
+  onRegenerate: () => void;
+  onEdit: () => void;
+  onCancelEdit: () => void;
+  onSendEdit: (text: string) => void;
+  onVersionShown: () => void;
+}) {
+  const { message, director } = props;
+  const text = textOf(message);
+  const metadata = message.metadata;
+  const storedId = metadata?.messageId;
+  if (message.role === "user") {
+    return (
+      <ChatBubble
+        director={director}
+        sender="user"
+        text={text}
+        createdAt={metadata?.createdAt}
+        messageId={storedId}
+        highlighted={props.highlighted}
+        editor={
+          props.editing ? (
+            <QuestionEditor text={text} onSend={props.onSendEdit} onCancel={props.onCancelEdit} />
+          ) : undefined
+        }
+        actions={
+          props.editing ? null : (
+            <>
+              {storedId ? (
+                <VersionSwitcher
+                  versions={metadata?.versions}
+                  currentId={storedId}
+                  kind="question"
+                  disabled={props.answering}
+                  onShown={props.onVersionShown}
+                />
+              ) : null}
+              {props.isLastQuestion && !props.answering && storedId ? (
+                <EditButton onClick={props.onEdit} disabled={props.answering} />
+              ) : null}
+            </>
+          )
+        }
+      />
+    );
+  }
+  const status = metadata?.status;
+  const finished = status === "complete" || (status === "stopped" && text !== "");
+  return (
+    <ChatBubble
+      director={director}
+      sender="ai"
+      text={text}
+      createdAt={metadata?.createdAt}
+      status={status}
+      errorCode={metadata?.errorCode}
+      phase={props.phase}
+      messageId={storedId}
+      highlighted={props.highlighted}
+      onRetry={props.onRetry}
+      actions={
+        finished && !(props.isLast && props.answering) ? (
+          <>
+            <CopyButton text={text} />
+            {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
+              <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
+            ) : null}
+            {storedId && status === "complete" ? (
+              <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />
+            ) : null}
+            {storedId ? (
+              <VersionSwitcher
+                versions={metadata?.versions}
+                currentId={storedId}
+                kind="answer"
+                disabled={props.answering}
+                onShown={props.onVersionShown}
+              />
+            ) : null}
+          </>
+        ) : null
+      }
+    />
   );
 }
 
@@ -351,14 +516,16 @@ function UntrainedNote({ director }: { director: Director }) {
   );
 }
 
-function textOf(message: ChatUIMessage): string {
-  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+export function NewConversationIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v7M16 19h6M19 16v6" />
+    </svg>
+  );
 }
 
-/** The shared code of a refused request (ApiError) or of a stream error part (its text is the code). */
-function codeOf(error: Error): ErrorCode | undefined {
-  if (error instanceof ApiError) return error.code === "network" ? undefined : error.code;
-  return isErrorCode(error.message) ? error.message : undefined;
+function textOf(message: ChatUIMessage): string {
+  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
 }
 
 function lockedReason(error: Error): "plan" | "coming_soon" | undefined {
@@ -370,24 +537,8 @@ function lockedReason(error: Error): "plan" | "coming_soon" | undefined {
 
 function loadErrorMessage(error: Error): string {
   const code = codeOf(error);
-  if (code === "plan:director_limit" || code === "director:unavailable") return ERRORS[code].message;
-  return LOAD_FAILED;
-}
-
-/** After a stop: the answer (or the question, if nothing had arrived yet) is marked as the server stored it. */
-function markLastAnswerStopped(messages: ChatUIMessage[]): ChatUIMessage[] {
-  const last = messages.at(-1);
-  const createdAt = new Date().toISOString();
-  if (last?.role === "assistant") {
-    return [...messages.slice(0, -1), { ...last, metadata: { ...last.metadata, status: "stopped", createdAt } }];
+  if (code === "plan:director_limit" || code === "director:unavailable" || code === "not_found:conversation") {
+    return ERRORS[code].message;
   }
-  return [
-    ...messages,
-    {
-      id: `stopped-${createdAt}`,
-      role: "assistant",
-      parts: [{ type: "text", text: "" }],
-      metadata: { status: "stopped", createdAt },
-    },
-  ];
+  return LOAD_FAILED;
 }

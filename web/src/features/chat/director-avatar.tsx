@@ -11,13 +11,13 @@ const COLORS: Record<DirectorId, string> = {
 };
 
 /** The director's one-letter icon. */
-export function DirectorAvatar({ director, size = "md" }: { director: Director; size?: "sm" | "md" }) {
+export function DirectorAvatar({ director, size = "md" }: { director: Director; size?: "xs" | "sm" | "md" }) {
   return (
     <span
       aria-hidden="true"
       className={cn(
         "grid shrink-0 place-items-center rounded-full font-semibold",
-        size === "sm" ? "h-8 w-8 text-sm" : "h-10 w-10 text-base",
+        size === "xs" ? "h-6 w-6 text-xs" : size === "sm" ? "h-8 w-8 text-sm" : "h-10 w-10 text-base",
         COLORS[director.id],
       )}
     >

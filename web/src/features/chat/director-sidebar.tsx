@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { SIDEBAR_SKELETON_ROWS } from "../../../../shared/constants";
 import type { DirectorState } from "../../../../shared/director-states";
 import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
@@ -15,8 +16,16 @@ const STATE_LABELS: Partial<Record<DirectorState, string>> = {
   unavailable: "Coming soon",
 };
 
-/** The spec's left-hand director selector, shown from medium width up. */
-export function DirectorSidebar({ selectedId, onSelect }: { selectedId: string; onSelect: (id: DirectorId) => void }) {
+/** The spec's left-hand director selector, shown from medium width up; the conversation history sits under it. */
+export function DirectorSidebar({
+  selectedId,
+  onSelect,
+  children,
+}: {
+  selectedId: string;
+  onSelect: (id: DirectorId) => void;
+  children?: ReactNode;
+}) {
   const list = useDirectorList();
   const stateOf = (id: DirectorId) => list.data?.directors.find((director) => director.id === id)?.state;
 
@@ -45,7 +54,7 @@ export function DirectorSidebar({ selectedId, onSelect }: { selectedId: string; 
           ))}
         </div>
       ) : (
-        <ul className="flex-1 space-y-1 overflow-y-auto px-3 pb-4">
+        <ul className="max-h-[60%] shrink-0 space-y-0.5 overflow-y-auto border-b border-slate-200 px-3 pb-3">
           {DIRECTORS.map((director) => {
             const state = stateOf(director.id);
             const selected = director.id === selectedId;
@@ -81,6 +90,7 @@ export function DirectorSidebar({ selectedId, onSelect }: { selectedId: string; 
           })}
         </ul>
       )}
+      {children}
     </aside>
   );
 }

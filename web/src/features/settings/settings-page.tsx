@@ -9,6 +9,7 @@ import { PlanSection } from "./plan-section";
 import { RagCard } from "./rag-card";
 import { SecuritySection } from "./security-section";
 import { useAccountOverview } from "./settings-api";
+import { SharedLinksSection } from "./shared-links-section";
 import { YourDataSection } from "./your-data-section";
 
 const SECTIONS = [
@@ -18,6 +19,7 @@ const SECTIONS = [
   { id: "business-profile", label: "Business profile" },
   { id: "directors", label: "Directors" },
   { id: "ai", label: "AI" },
+  { id: "shared-links", label: "Shared links" },
   { id: "your-data", label: "Your data" },
 ] as const;
 
@@ -66,6 +68,7 @@ export function SettingsPage() {
               <BusinessProfileSection profile={account.data.profile} />
               <DirectorsSection directors={account.data.directors} />
               <AiStatusSection />
+              <SharedLinksSection />
               <YourDataSection email={account.data.user.email} />
             </>
           )}

@@ -1,0 +1,320 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  CONVERSATION_TITLE_MAX_LENGTH,
+  type ConversationShare,
+  type ConversationSummary,
+  type ConversationTitleInput,
+  conversationTitleSchema,
+} from "../../../../shared/chat";
+import { Button } from "../../components/ui/button";
+import { dismissToast, errorToast, toast } from "../../components/ui/use-toast";
+import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
+import {
+  conversationListKey,
+  deleteConversation,
+  exportUrl,
+  renameConversation,
+  restoreConversation,
+  revokeShare,
+  shareConversation,
+  shareUrl,
+} from "./chat-api";
+
+type Dialog = "rename" | "share" | "delete" | undefined;
+
+/**
+ * What an owner can do with the conversation on screen: rename it, download
+ * it as Markdown or PDF, share a read-only link, or delete it (with Undo).
+ */
+export function ConversationMenu(props: {
+  conversation: ConversationSummary | undefined;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
+  const { conversation } = props;
+  const [dialog, setDialog] = useState<Dialog>();
+  const queryClient = useQueryClient();
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: conversationListKey });
+
+  const remove = async () => {
+    if (!conversation) return;
+    try {
+      await deleteConversation(conversation.id);
+    } catch (error) {
+      errorToast((error as Error).message);
+      return;
+    }
+    setDialog(undefined);
+    refreshList();
+    props.onDeleted();
+    const shown = toast({
+      title: "Conversation deleted",
+      description: conversation.title,
+      action: (
+        <button
+          type="button"
+          className="shrink-0 self-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50"
+          onClick={async () => {
+            dismissToast(shown.id);
+            try {
+              await restoreConversation(conversation.id);
+              refreshList();
+              toast({ title: "Conversation restored", description: conversation.title });
+            } catch (error) {
+              errorToast((error as Error).message);
+            }
+          }}
+        >
+          Undo
+        </button>
+      ),
+    });
+  };
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild disabled={!conversation}>
+          <Button variant="ghost" size="icon" aria-label="Conversation options">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+              <circle cx="5" cy="12" r="1.8" />
+              <circle cx="12" cy="12" r="1.8" />
+              <circle cx="19" cy="12" r="1.8" />
+            </svg>
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 text-sm text-slate-800 shadow-lg"
+          >
+            <MenuItem onSelect={() => setDialog("rename")}>Rename</MenuItem>
+            <MenuItem onSelect={() => setDialog("share")}>Share link…</MenuItem>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            {conversation ? (
+              <>
+                <DropdownMenu.Item asChild className={ITEM}>
+                  <a href={exportUrl(conversation.id, "md")} download>
+                    Export as Markdown
+                  </a>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild className={ITEM}>
+                  <a href={exportUrl(conversation.id, "pdf")} download>
+                    Export as PDF
+                  </a>
+                </DropdownMenu.Item>
+              </>
+            ) : null}
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <MenuItem onSelect={() => setDialog("delete")} danger>
+              Delete
+            </MenuItem>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      {conversation ? (
+        <>
+          <RenameDialog
+            open={dialog === "rename"}
+            onOpenChange={(open) => setDialog(open ? "rename" : undefined)}
+            conversation={conversation}
+            onRenamed={() => {
+              setDialog(undefined);
+              refreshList();
+              props.onChanged();
+            }}
+          />
+          <ShareDialog
+            open={dialog === "share"}
+            onOpenChange={(open) => setDialog(open ? "share" : undefined)}
+            conversation={conversation}
+          />
+          <ConfirmDialog
+            open={dialog === "delete"}
+            onOpenChange={(open) => setDialog(open ? "delete" : undefined)}
+            title="Delete this conversation?"
+            description={
+              <p>“{conversation.title}” and its messages will be deleted. You can undo this for a moment afterwards.</p>
+            }
+          >
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button variant="destructive" onClick={() => void remove()}>
+                Delete conversation
+              </Button>
+            </div>
+          </ConfirmDialog>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+const ITEM =
+  "flex w-full cursor-pointer items-center rounded-lg px-3 py-2 outline-none select-none data-[highlighted]:bg-slate-100";
+
+function MenuItem(props: { onSelect: () => void; children: string; danger?: boolean }) {
+  return (
+    <DropdownMenu.Item onSelect={props.onSelect} className={`${ITEM} ${props.danger ? "text-red-700" : ""}`}>
+      {props.children}
+    </DropdownMenu.Item>
+  );
+}
+
+function RenameDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  conversation: ConversationSummary;
+  onRenamed: () => void;
+}) {
+  const form = useForm<ConversationTitleInput>({
+    resolver: zodResolver(conversationTitleSchema),
+    values: { title: props.conversation.title },
+  });
+  const error = form.formState.errors.title?.message;
+  return (
+    <ConfirmDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Rename conversation"
+      description={<p>A name you will recognise in your history.</p>}
+    >
+      <form
+        className="grid gap-3"
+        onSubmit={form.handleSubmit(async ({ title }) => {
+          try {
+            await renameConversation(props.conversation.id, title);
+            props.onRenamed();
+          } catch (failure) {
+            form.setError("title", { message: (failure as Error).message });
+          }
+        })}
+      >
+        <label htmlFor="conversation-title" className="text-sm font-medium text-slate-900">
+          Name
+        </label>
+        <input
+          id="conversation-title"
+          maxLength={CONVERSATION_TITLE_MAX_LENGTH + 20}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "conversation-title-error" : undefined}
+          className="h-10 rounded-lg border border-slate-300 px-3 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm"
+          {...form.register("title")}
+        />
+        {error ? (
+          <p id="conversation-title-error" role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+function ShareDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  conversation: ConversationSummary;
+}) {
+  const [share, setShare] = useState<ConversationShare | undefined>();
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const create = async () => {
+    setBusy(true);
+    try {
+      setShare(await shareConversation(props.conversation.id));
+    } catch (error) {
+      errorToast((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const revoke = async () => {
+    if (!share) return;
+    try {
+      await revokeShare(share.token);
+      setShare(undefined);
+      toast({ title: "Link revoked", description: "The link no longer shows this conversation." });
+    } catch (error) {
+      errorToast((error as Error).message);
+    }
+  };
+  const link = share ? shareUrl(share.token) : "";
+  return (
+    <ConfirmDialog
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open) setCopied(false);
+        props.onOpenChange(open);
+      }}
+      title="Share this conversation"
+      description={
+        <p>
+          Anyone with the link can read this conversation's messages, including ones you add later, without signing in,
+          until you revoke it. Nothing else of your account is shown.
+        </p>
+      }
+    >
+      {share ? (
+        <div className="grid gap-3">
+          <label htmlFor="share-link" className="text-sm font-medium text-slate-900">
+            Link
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="share-link"
+              readOnly
+              value={link}
+              onFocus={(event) => event.target.select()}
+              className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 text-sm"
+            />
+            <Button
+              variant="secondary"
+              onClick={async () => {
+                await navigator.clipboard.writeText(link).catch(() => {});
+                setCopied(true);
+              }}
+            >
+              {copied ? "Copied" : "Copy link"}
+            </Button>
+          </div>
+          <div className="flex justify-between gap-2">
+            <Button variant="ghost" className="text-red-700" onClick={() => void revoke()}>
+              Revoke link
+            </Button>
+            <DialogClose asChild>
+              <Button>Done</Button>
+            </DialogClose>
+          </div>
+        </div>
+      ) : (
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button disabled={busy} onClick={() => void create()}>
+            Create link
+          </Button>
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ConversationSummary } from "../../../../shared/chat";
+import { findDirector } from "../../../../shared/directors";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { useConversationList } from "./chat-api";
+import { DirectorAvatar } from "./director-avatar";
+
+type HistoryListProps = {
+  /** The conversation on screen, highlighted in the list. */
+  activeId: string | undefined;
+  onOpen: (conversation: ConversationSummary) => void;
+  onSearch: () => void;
+  /** The model names new conversations a moment after their first answer. */
+  waitForTitles: boolean;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Today, Yesterday, Previous 7 days, Previous 30 days, then by month. */
+function groupOf(date: Date, now: Date): string {
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const time = date.getTime();
+  if (time >= startOfToday) return "Today";
+  if (time >= startOfToday - DAY_MS) return "Yesterday";
+  if (time >= startOfToday - 7 * DAY_MS) return "Previous 7 days";
+  if (time >= startOfToday - 30 * DAY_MS) return "Previous 30 days";
+  return new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric" }).format(date);
+}
+
+const SHORT_DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+const TIME = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+
+/** Every conversation with every director, newest first, with a search box above. */
+export function HistoryList({ activeId, onOpen, onSearch, waitForTitles }: HistoryListProps) {
+  const list = useConversationList({ waitForTitles });
+  const now = new Date();
+  const groups: Array<{ label: string; items: ConversationSummary[] }> = [];
+  for (const conversation of list.data ?? []) {
+    const label = groupOf(new Date(conversation.updatedAt), now);
+    const group = groups.at(-1);
+    if (group?.label === label) group.items.push(conversation);
+    else groups.push({ label, items: [conversation] });
+  }
+
+  return (
+    <nav aria-labelledby="history-heading" className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center justify-between px-5 pt-4 pb-2">
+        <h2 id="history-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          Conversations
+        </h2>
+      </div>
+      <div className="px-3 pb-2">
+        <button
+          type="button"
+          onClick={onSearch}
+          className="flex h-9 w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
+        >
+          <SearchIcon />
+          <span className="flex-1">Search conversations</span>
+          <kbd className="hidden rounded border border-slate-200 bg-white px-1.5 font-sans text-[0.7rem] text-slate-500 md:inline">
+            Ctrl K
+          </kbd>
+        </button>
+      </div>
+      {list.isPending ? (
+        <div className="space-y-2 px-5 py-2" aria-busy="true">
+          <span className="sr-only">Loading conversations…</span>
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+      ) : list.isError ? (
+        <p className="px-5 py-2 text-sm text-red-700">Your conversations could not be loaded.</p>
+      ) : groups.length === 0 ? (
+        <p className="px-5 py-2 text-sm text-slate-500">Your conversations will be listed here.</p>
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-4">
+          {groups.map((group) => (
+            <section key={group.label} aria-label={group.label} className="mt-2 first:mt-0">
+              <h3 className="px-2 pt-2 pb-1 text-xs font-medium text-slate-500">{group.label}</h3>
+              <ul className="space-y-0.5">
+                {group.items.map((conversation) => {
+                  const director = findDirector(conversation.directorId);
+                  const active = conversation.id === activeId;
+                  const updated = new Date(conversation.updatedAt);
+                  return (
+                    <li key={conversation.id}>
+                      <button
+                        type="button"
+                        onClick={() => onOpen(conversation)}
+                        aria-current={active ? "page" : undefined}
+                        className={cn(
+                          "flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left transition-colors",
+                          active ? "bg-brand-50 ring-1 ring-brand-200" : "hover:bg-slate-50",
+                        )}
+                      >
+                        {director ? <DirectorAvatar director={director} size="xs" /> : null}
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm text-slate-900">{conversation.title}</span>
+                          <span className="block text-xs text-slate-500">
+                            {director?.name} ·{" "}
+                            <time dateTime={conversation.updatedAt}>
+                              {group.label === "Today" || group.label === "Yesterday"
+                                ? TIME.format(updated)
+                                : SHORT_DATE.format(updated)}
+                            </time>
+                          </span>
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </nav>
+  );
+}
+
+export function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,300 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  type AnswerRating,
+  type ChatMessageInput,
+  chatMessageSchema,
+  FEEDBACK_REASON_MAX_LENGTH,
+} from "../../../../shared/chat";
+import { Button } from "../../components/ui/button";
+import { errorToast } from "../../components/ui/use-toast";
+import { cn } from "../../lib/cn";
+import { rateAnswer, showVersion } from "./chat-api";
+import { RetryIcon } from "./chat-message";
+
+/** The small buttons under a message; keyboard reachable, labelled for screen readers. */
+function ActionButton(props: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  pressed?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      disabled={props.disabled}
+      onClick={props.onClick}
+      className={cn(
+        "grid h-8 w-8 place-items-center rounded-md text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40",
+        props.pressed && "bg-brand-50 text-brand-700",
+      )}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** "‹ 1 / 2 ›": flips between the versions of a question or an answer. */
+export function VersionSwitcher(props: {
+  versions: string[] | undefined;
+  currentId: string;
+  kind: "answer" | "question";
+  disabled: boolean;
+  onShown: () => void;
+}) {
+  const { versions } = props;
+  if (!versions || versions.length < 2) return null;
+  const index = versions.indexOf(props.currentId);
+  const show = async (target: string | undefined) => {
+    if (!target) return;
+    try {
+      await showVersion(target);
+      props.onShown();
+    } catch (error) {
+      errorToast((error as Error).message);
+    }
+  };
+  return (
+    <span className="flex items-center text-xs text-slate-600 tabular-nums">
+      <ActionButton
+        label={`Previous ${props.kind} version`}
+        disabled={props.disabled || index <= 0}
+        onClick={() => void show(versions[index - 1])}
+      >
+        <Chevron direction="left" />
+      </ActionButton>
+      <span className="sr-only">
+        Version {index + 1} of {versions.length}
+      </span>
+      <span aria-hidden="true">
+        {index + 1} / {versions.length}
+      </span>
+      <ActionButton
+        label={`Next ${props.kind} version`}
+        disabled={props.disabled || index >= versions.length - 1}
+        onClick={() => void show(versions[index + 1])}
+      >
+        <Chevron direction="right" />
+      </ActionButton>
+    </span>
+  );
+}
+
+/** Copies an answer as Markdown, with a "Copied" confirmation. */
+export function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      errorToast("The answer could not be copied. Select the text and copy it instead.");
+    }
+  };
+  return (
+    <>
+      <ActionButton label={copied ? "Copied" : "Copy answer"} onClick={() => void copy()}>
+        {copied ? <CheckMark /> : <CopyIcon />}
+      </ActionButton>
+      <span role="status" className={cn("text-xs text-brand-700", !copied && "sr-only")}>
+        {copied ? "Copied" : ""}
+      </span>
+    </>
+  );
+}
+
+/** Thumbs up or down on an answer, then an optional reason; stored so we learn which answers fail owners. */
+export function AnswerFeedback(props: {
+  messageId: string;
+  rating: AnswerRating | null | undefined;
+  reason: string | null | undefined;
+}) {
+  const [rating, setRating] = useState(props.rating ?? null);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState(props.reason ?? "");
+  const [thanks, setThanks] = useState(false);
+  const save = async (next: AnswerRating | null, nextReason?: string) => {
+    const previous = rating;
+    setRating(next);
+    try {
+      await rateAnswer(props.messageId, { rating: next, reason: nextReason });
+      return true;
+    } catch (error) {
+      setRating(previous);
+      errorToast((error as Error).message);
+      return false;
+    }
+  };
+  const choose = async (next: AnswerRating) => {
+    const value = rating === next ? null : next;
+    if ((await save(value)) && value) {
+      setAsking(true);
+      setThanks(false);
+    } else setAsking(false);
+  };
+  return (
+    <>
+      <ActionButton label="Good answer" pressed={rating === "up"} onClick={() => void choose("up")}>
+        <Thumb />
+      </ActionButton>
+      <ActionButton label="Bad answer" pressed={rating === "down"} onClick={() => void choose("down")}>
+        <Thumb down />
+      </ActionButton>
+      {thanks ? <span className="text-xs text-slate-600">Thanks for telling us.</span> : null}
+      {asking && rating ? (
+        <form
+          className="mt-1 flex w-full basis-full flex-wrap items-center gap-2"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (await save(rating, reason.trim() || undefined)) {
+              setAsking(false);
+              setThanks(true);
+            }
+          }}
+        >
+          <label htmlFor={`reason-${props.messageId}`} className="sr-only">
+            What made this answer {rating === "up" ? "good" : "bad"}? (optional)
+          </label>
+          <input
+            id={`reason-${props.messageId}`}
+            value={reason}
+            maxLength={FEEDBACK_REASON_MAX_LENGTH}
+            onChange={(event) => setReason(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") setAsking(false);
+            }}
+            placeholder={rating === "up" ? "What helped? (optional)" : "What was wrong? (optional)"}
+            className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+          <Button type="submit" size="sm" variant="secondary">
+            Send
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={() => setAsking(false)}>
+            Skip
+          </Button>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+export function RegenerateButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <ActionButton label="Regenerate answer" disabled={disabled} onClick={onClick}>
+      <RetryIcon />
+    </ActionButton>
+  );
+}
+
+export function EditButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <ActionButton label="Edit question" disabled={disabled} onClick={onClick}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
+      </svg>
+    </ActionButton>
+  );
+}
+
+/** The last question, edited in place: sent again, with the earlier exchange kept as a version. */
+export function QuestionEditor(props: { text: string; onSend: (text: string) => void; onCancel: () => void }) {
+  const form = useForm<ChatMessageInput>({
+    resolver: zodResolver(chatMessageSchema),
+    defaultValues: { text: props.text },
+  });
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const { ref, ...registered } = form.register("text");
+  useEffect(() => field.current?.focus(), []);
+  const error = form.formState.errors.text?.message;
+  return (
+    <form
+      onSubmit={form.handleSubmit((values) => props.onSend(values.text))}
+      className="flex w-full max-w-[85%] flex-col gap-2 rounded-2xl border border-brand-300 bg-white p-3 shadow-sm sm:max-w-[75%]"
+    >
+      <label htmlFor="edit-question" className="sr-only">
+        Edit your question
+      </label>
+      <textarea
+        id="edit-question"
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        className="field-sizing-content max-h-60 min-h-16 resize-none text-[0.9375rem] text-slate-900 focus:outline-none"
+        onKeyDown={(event) => {
+          if (event.key === "Escape") props.onCancel();
+          if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void form.handleSubmit((values) => props.onSend(values.text))();
+          }
+        }}
+        ref={(element) => {
+          ref(element);
+          field.current = element;
+        }}
+        {...registered}
+      />
+      {error ? (
+        <p role="alert" className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" size="sm" variant="ghost" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm">
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Chevron({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d={direction === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
+    </svg>
+  );
+}
+
+function CopyIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+    </svg>
+  );
+}
+
+function CheckMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function Thumb({ down = false }: { down?: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={cn("h-4 w-4", down && "rotate-180")}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M7 10v10H4V10h3Zm0 0 4-7a2 2 0 0 1 3 2l-1 5h5.5a2 2 0 0 1 2 2.4l-1.4 6A2 2 0 0 1 17.2 20H7" />
+    </svg>
+  );
+}

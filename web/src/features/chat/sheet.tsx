@@ -1,0 +1,49 @@
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+
+/** A panel that slides over the chat on phones: the history from the left, the Superpowers from below. */
+export function Sheet(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  side: "left" | "bottom";
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className={cn(
+            "fixed z-50 flex flex-col bg-white shadow-xl focus:outline-none",
+            props.side === "left"
+              ? "inset-y-0 left-0 w-[min(20rem,88vw)]"
+              : "inset-x-0 bottom-0 max-h-[80dvh] rounded-t-2xl pb-[env(safe-area-inset-bottom)]",
+          )}
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+            <Dialog.Title className="text-base font-semibold text-slate-900">{props.title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="grid h-9 w-9 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">{props.children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { ConversationShare } from "../../../../shared/chat";
+import { findDirector } from "../../../../shared/directors";
+import { Button } from "../../components/ui/button";
+import { errorToast, toast } from "../../components/ui/use-toast";
+import { api } from "../../lib/api";
+import { formatDate } from "./format-date";
+import { SettingsSection } from "./settings-section";
+
+const SHARES_KEY = ["shares"] as const;
+
+/** The read-only links the owner has made to conversations, each with Revoke. */
+export function SharedLinksSection() {
+  const queryClient = useQueryClient();
+  const shares = useQuery({
+    queryKey: SHARES_KEY,
+    queryFn: ({ signal }) => api<{ shares: ConversationShare[] }>("/api/shares", { signal }),
+    select: (data) => data.shares,
+  });
+  const revoke = async (share: ConversationShare) => {
+    try {
+      await api(`/api/shares/${encodeURIComponent(share.token)}`, { method: "DELETE" });
+      await queryClient.invalidateQueries({ queryKey: SHARES_KEY });
+      toast({ title: "Link revoked", description: `“${share.conversationTitle}” is no longer shared.` });
+    } catch (error) {
+      errorToast((error as Error).message);
+    }
+  };
+  return (
+    <SettingsSection
+      id="shared-links"
+      title="Shared links"
+      description="Anyone with one of these links can read that conversation without signing in. Revoke a link to stop it."
+    >
+      {shares.isPending ? (
+        <p className="text-sm text-slate-600">Loading...</p>
+      ) : shares.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {shares.error.message}
+        </p>
+      ) : shares.data.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          You have not shared a conversation. Share one from its menu in the chat.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {shares.data.map((share) => {
+            const director = findDirector(share.directorId);
+            return (
+              <li key={share.token} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <h3 className="truncate text-sm font-semibold text-slate-900">{share.conversationTitle}</h3>
+                  <p className="text-sm text-slate-600">
+                    With {director?.name ?? "a director"} · shared on {formatDate(share.createdAt)} ·{" "}
+                    <Link
+                      to={`/shared/${share.token}`}
+                      target="_blank"
+                      className="font-medium text-brand-700 underline-offset-4 hover:underline"
+                    >
+                      Open link
+                    </Link>
+                  </p>
+                </div>
+                <Button variant="secondary" size="sm" onClick={() => void revoke(share)}>
+                  Revoke
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SettingsSection>
+  );
+}
