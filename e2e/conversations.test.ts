@@ -110,7 +110,7 @@ describe("keeping conversations", () => {
       page.waitForEvent("download"),
       page.getByRole("menuitem", { name: "Export as Markdown" }).click(),
     ]);
-    expect(markdown.suggestedFilename()).toBe("spring-plan-for-the-cafés.md");
+    expect(markdown.suggestedFilename()).toBe("spring-plan-for-the-cafes.md");
     expect(fs.readFileSync((await markdown.path()) ?? "", "utf8")).toContain("| Instagram | $300 |");
     await page.getByRole("button", { name: "Conversation options" }).click();
     const [pdf] = await Promise.all([

@@ -17,7 +17,13 @@ import {
   shownStatus,
   toSummary,
 } from "./conversations";
-import { dateFormatter, exportedConversation, fileNameFor, toMarkdown } from "./export-conversation";
+import {
+  attachmentHeader,
+  dateFormatter,
+  exportedConversation,
+  fileNameFor,
+  toMarkdown,
+} from "./export-conversation";
 import { toPdf } from "./export-pdf";
 import { idParam } from "./id-param";
 import { searchMessages } from "./search-messages";
@@ -92,7 +98,7 @@ export function conversationRoutes(deps: AppDeps) {
       );
       const formatDate = dateFormatter(c.req.query("tz"));
       const fileName = fileNameFor(document.title, format);
-      c.header("Content-Disposition", `attachment; filename="${fileName}"`);
+      c.header("Content-Disposition", attachmentHeader(fileName));
       c.header("Cache-Control", "no-store");
       if (format === "md") {
         c.header("Content-Type", "text/markdown; charset=utf-8");

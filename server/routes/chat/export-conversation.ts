@@ -71,13 +71,20 @@ export function toMarkdown(doc: ExportedConversation, formatDate: (date: Date) =
   return `${lines.join("\n")}\n`;
 }
 
-/** A file name from the title: letters, digits and dashes. */
+/** A file name from the title: letters (accents dropped), digits and dashes. */
 export function fileNameFor(title: string, extension: string): string {
   const base = title
     .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .toLowerCase();
   return `${base || "conversation"}.${extension}`;
+}
+
+/** Content-Disposition for a download: an ASCII name for old clients, the full name for the rest. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -24,8 +24,9 @@ export function ChatPage() {
   const openSearch = useCallback(() => setSearching(true), []);
   useSearchShortcut(openSearch);
 
-  const history = (
+  const history = (placement: "sidebar" | "sheet") => (
     <HistoryList
+      placement={placement}
       activeId={showing}
       waitForTitles={config.data?.aiConfigured ?? false}
       onSearch={() => {
@@ -41,7 +42,7 @@ export function ChatPage() {
   return (
     <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] overflow-hidden">
       <DirectorSidebar selectedId={requestedId} onSelect={select}>
-        {history}
+        {history("sidebar")}
       </DirectorSidebar>
       <Conversation
         key={`${requestedId}:${conversationId ?? "current"}`}
@@ -60,7 +61,7 @@ export function ChatPage() {
         title="Conversations"
         side="left"
       >
-        {history}
+        {history("sheet")}
       </Sheet>
       <SearchDialog
         open={searching}

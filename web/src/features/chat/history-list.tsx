@@ -12,6 +12,8 @@ type HistoryListProps = {
   onSearch: () => void;
   /** The model names new conversations a moment after their first answer. */
   waitForTitles: boolean;
+  /** The sidebar shows a heading; the phone's sheet has its own title. */
+  placement: "sidebar" | "sheet";
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +33,8 @@ const SHORT_DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "
 const TIME = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
 
 /** Every conversation with every director, newest first, with a search box above. */
-export function HistoryList({ activeId, onOpen, onSearch, waitForTitles }: HistoryListProps) {
+export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placement }: HistoryListProps) {
+  const headingId = `history-heading-${placement}`;
   const list = useConversationList({ waitForTitles });
   const now = new Date();
   const groups: Array<{ label: string; items: ConversationSummary[] }> = [];
@@ -43,20 +46,24 @@ export function HistoryList({ activeId, onOpen, onSearch, waitForTitles }: Histo
   }
 
   return (
-    <nav aria-labelledby="history-heading" className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center justify-between px-5 pt-4 pb-2">
-        <h2 id="history-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          Conversations
-        </h2>
-      </div>
-      <div className="px-3 pb-2">
+    <nav aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+      <h2
+        id={headingId}
+        className={cn(
+          "px-5 pt-4 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase",
+          placement === "sheet" && "sr-only",
+        )}
+      >
+        Conversations
+      </h2>
+      <div className={cn("px-3 pb-2", placement === "sheet" && "pt-3")}>
         <button
           type="button"
           onClick={onSearch}
           className="flex h-9 w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
         >
           <SearchIcon />
-          <span className="flex-1">Search conversations</span>
+          <span className="min-w-0 flex-1 truncate">Search conversations</span>
           <kbd className="hidden rounded border border-slate-200 bg-white px-1.5 font-sans text-[0.7rem] text-slate-500 md:inline">
             Ctrl K
           </kbd>
