@@ -34,7 +34,7 @@ type Turn = { ok: boolean; ttftMs: number; providerAtMs: number; providerOwnMs: 
 /** One chat turn, read to the end; times are from just before the request. */
 async function turn(cookie: string, text: string): Promise<Turn> {
   const started = performance.now();
-  const requestsBefore = fake.chatRequests().length;
+  const requestsBefore = fake.streamedChatRequests().length;
   const response = await fetch(`${url}/api/chat/martha/messages`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url, cookie },
@@ -70,7 +70,7 @@ async function turn(cookie: string, text: string): Promise<Turn> {
   }
   // Only meaningful when turns run one at a time: when the provider received this turn's request, and how long it
   // took itself (reading the request, writing its first text), which is not server time.
-  const request = fake.chatRequests()[requestsBefore];
+  const request = fake.streamedChatRequests()[requestsBefore];
   const providerAtMs = request ? request.receivedAt - started : Number.NaN;
   const providerOwnMs = request?.firstTextAt ? request.firstTextAt - request.receivedAt : Number.NaN;
   return { ok: finished && !error, ttftMs, providerAtMs, providerOwnMs, error };

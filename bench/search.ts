@@ -11,6 +11,8 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
 import { searchMessages } from "../server/routes/chat/search-messages";
 
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
 const OWNERS = 5;
 const CONVERSATIONS_PER_OWNER = 100;
 const MESSAGES_PER_CONVERSATION = 100;
@@ -84,14 +86,12 @@ try {
   timings.sort((a, b) => a - b);
   const at = (share: number) => timings[Math.min(timings.length - 1, Math.floor(share * timings.length))] ?? 0;
   const total = OWNERS * CONVERSATIONS_PER_OWNER * MESSAGES_PER_CONVERSATION;
-  console.log(
+  out(
     `messages: ${total.toLocaleString("en-US")} in all, 10,000 for the owner searching (loaded in ${(loadMs / 1000).toFixed(1)} s)`,
   );
-  console.log(
-    `searches: ${SEARCHES} (one or two words, prefix matching), ${(hits / SEARCHES).toFixed(1)} results on average`,
-  );
-  console.log(`search time: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`);
-  console.log(at(0.95) <= 50 ? "target p95 ≤ 50 ms: met" : "target p95 ≤ 50 ms: MISSED");
+  out(`searches: ${SEARCHES} (one or two words, prefix matching), ${(hits / SEARCHES).toFixed(1)} results on average`);
+  out(`search time: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`);
+  out(at(0.95) <= 50 ? "target p95 ≤ 50 ms: met" : "target p95 ≤ 50 ms: MISSED");
   process.exitCode = at(0.95) <= 50 ? 0 : 1;
 } finally {
   await handle.close();

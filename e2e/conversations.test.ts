@@ -117,9 +117,12 @@ describe("keeping conversations", () => {
       page.waitForEvent("download"),
       page.getByRole("menuitem", { name: "Export as PDF" }).click(),
     ]);
-    const pdfText = await extractText(await getDocumentProxy(new Uint8Array(fs.readFileSync((await pdf.path()) ?? ""))), {
-      mergePages: true,
-    });
+    const pdfText = await extractText(
+      await getDocumentProxy(new Uint8Array(fs.readFileSync((await pdf.path()) ?? ""))),
+      {
+        mergePages: true,
+      },
+    );
     expect(pdfText.text).toContain("Spring plan for the cafés");
     expect(pdfText.text).toContain("Two reels a week");
 

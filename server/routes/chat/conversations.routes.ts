@@ -17,13 +17,7 @@ import {
   shownStatus,
   toSummary,
 } from "./conversations";
-import {
-  attachmentHeader,
-  dateFormatter,
-  exportedConversation,
-  fileNameFor,
-  toMarkdown,
-} from "./export-conversation";
+import { attachmentHeader, dateFormatter, exportedConversation, fileNameFor, toMarkdown } from "./export-conversation";
 import { toPdf } from "./export-pdf";
 import { idParam } from "./id-param";
 import { searchMessages } from "./search-messages";
