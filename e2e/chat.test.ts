@@ -75,7 +75,7 @@ describe("the whole journey as a new owner", () => {
     await conversation(page).getByText("Bright Bean Coffee subscribers.").waitFor();
 
     // What the director was told: the persona, the business and the training, then the question.
-    const sent = fake.chatRequests().at(-1)?.body.messages as Array<{ role: string; content: string }>;
+    const sent = fake.streamedChatRequests().at(-1)?.body.messages as Array<{ role: string; content: string }>;
     expect(sent[0]?.content).toContain("You are Martha, the Marketing Director");
     expect(sent.at(-1)?.content).toContain("Bright Bean Coffee");
     expect(sent.at(-1)?.content).toContain("For budget: we spend $800 a month on Instagram.");
@@ -175,12 +175,12 @@ describe("chatting with a director", () => {
   it("sends with Enter, adds a line with Shift+Enter, ignores blank text", async () => {
     const page = await ownerPage();
     await openChat(page);
-    const before = fake.chatRequests().length;
+    const before = fake.streamedChatRequests().length;
     await input(page).fill("   ");
     await input(page).press("Enter");
     await page.waitForTimeout(300);
     await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
-    expect(fake.chatRequests().length).toBe(before);
+    expect(fake.streamedChatRequests().length).toBe(before);
 
     await input(page).fill("First line");
     await input(page).press("Shift+Enter");
@@ -188,7 +188,7 @@ describe("chatting with a director", () => {
     expect(await input(page).inputValue()).toBe("First line\nsecond line");
     await input(page).press("Enter");
     await conversation(page).getByText("Here is my advice").waitFor();
-    const sent = fake.chatRequests().at(-1)?.body.messages as Array<{ content: string }>;
+    const sent = fake.streamedChatRequests().at(-1)?.body.messages as Array<{ content: string }>;
     expect(sent.at(-1)?.content).toContain("My question: First line\nsecond line");
   });
 
