@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type pg from "pg";
+import pg from "pg";
 import type { AnswerPhase, ChatAnswerMetadata } from "../../../shared/chat";
 import type { DatabaseHandle } from "../../db/client";
 import { messages } from "../../db/schema";
@@ -98,8 +98,8 @@ export type AnswerHub = {
   start(answer: { id: string; userId: string }, write: (live: LiveAnswer) => Promise<void>): LiveAnswer;
   /** The answer, if this process is writing it. */
   local(id: string): LiveAnswer | undefined;
-  /** Events of an answer another process is writing. */
-  listenRemote(id: string, listener: Listener): () => void;
+  /** Events of an answer another process is writing; `listening` tells when they can arrive. */
+  listenRemote(id: string, listener: Listener): { stop: () => void; listening: Promise<void> };
   /** The owner's Stop: stops the answer here, or asks the process writing it. */
   requestStop(id: string): Promise<void>;
   /** Keeps shutdown waiting for a short task that follows an answer (its title). */
@@ -142,6 +142,8 @@ export async function createAnswerHub(deps: {
   const hub: AnswerHub = {
     shared: bus !== undefined,
     start(answer, write) {
+      // Stop pressed on another process reaches this one through the listener.
+      void bus?.listen();
       const live = new LiveAnswer(answer.id, answer.userId, (id, event) => bus?.publish(id, event));
       let saved = "";
       let saving: Promise<void> = Promise.resolve();
@@ -173,9 +175,12 @@ export async function createAnswerHub(deps: {
       const set = remoteListeners.get(id) ?? new Set<Listener>();
       set.add(listener);
       remoteListeners.set(id, set);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) remoteListeners.delete(id);
+      return {
+        listening: bus?.listen() ?? Promise.resolve(),
+        stop: () => {
+          set.delete(listener);
+          if (set.size === 0) remoteListeners.delete(id);
+        },
       };
     },
     async requestStop(id) {
@@ -203,6 +208,8 @@ export async function createAnswerHub(deps: {
 }
 
 type Bus = {
+  /** Starts listening for other processes' events (once; later calls wait for the same connection). */
+  listen(): Promise<void>;
   publish(id: string, event: AnswerEvent): void;
   requestStop(id: string): Promise<void>;
   close(): Promise<void>;
@@ -222,7 +229,7 @@ async function listenForAnswers(
   handlers: { onEvent: (id: string, event: AnswerEvent) => void; onStop: (id: string) => void },
 ): Promise<Bus> {
   const self = randomUUID();
-  let listener: pg.PoolClient | undefined;
+  let listener: pg.Client | undefined;
   let closed = false;
 
   const onNotification = (message: pg.Notification) => {
@@ -240,19 +247,30 @@ async function listenForAnswers(
     }
   };
 
-  const connect = async (): Promise<void> => {
-    const client = await pool.connect();
-    client.on("notification", onNotification);
-    client.on("error", (error) => {
-      log.warn({ err: error }, "the answer listener lost its connection; reconnecting");
-      client.release(error);
-      if (listener === client) listener = undefined;
-      if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+  // The listening connection is its own client (not one of the pool's, so closing the pool never waits for it), made
+  // with the pool's settings on first use: a process that never writes or reads an answer never opens it.
+  let connecting: Promise<void> | undefined;
+  const listen = (): Promise<void> => {
+    connecting ??= (async () => {
+      const client = new pg.Client(pool.options);
+      client.on("notification", onNotification);
+      client.on("error", (error) => {
+        log.warn({ err: error }, "the answer listener lost its connection; reconnecting");
+        void client.end().catch(() => {});
+        if (listener === client) listener = undefined;
+        connecting = undefined;
+        if (!closed) setTimeout(() => void listen().catch(() => {}), 1000).unref();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (closed) await client.end();
+      else listener = client;
+    })().catch((error: unknown) => {
+      connecting = undefined;
+      log.warn({ err: error }, "the answer listener could not connect");
     });
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
+    return connecting;
   };
-  await connect();
 
   // Events waiting to go out, in order; deltas of one answer are merged while they wait.
   const queue: Array<[string, AnswerEvent | { type: "stop" }]> = [];
@@ -308,6 +326,7 @@ async function listenForAnswers(
   };
 
   return {
+    listen,
     publish: enqueue,
     async requestStop(id) {
       enqueue(id, { type: "stop" });
@@ -320,10 +339,7 @@ async function listenForAnswers(
       await sending;
       const client = listener;
       listener = undefined;
-      if (client) {
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-        client.release();
-      }
+      await client?.end().catch(() => {});
     },
   };
 }

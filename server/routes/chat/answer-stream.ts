@@ -101,7 +101,7 @@ export function remoteFeed(
       };
 
       let lastEvent = Date.now();
-      const unlisten = deps.answers.listenRemote(input.messageId, (event) => {
+      const remote = deps.answers.listenRemote(input.messageId, (event) => {
         lastEvent = Date.now();
         if (event.type === "phase") on(event);
         else if (event.type === "delta") {
@@ -119,11 +119,12 @@ export function remoteFeed(
       }, 5000);
       watchdog.unref();
       const stop = () => {
-        unlisten();
+        remote.stop();
         clearInterval(watchdog);
       };
       on({ type: "phase", phase: "writing" });
-      void catchUp();
+      // Read the stored text once this process hears the answer's events, so nothing falls between the two.
+      void remote.listening.then(() => catchUp());
       return () => {
         finished = true;
         stop();
