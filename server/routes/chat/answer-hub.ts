@@ -5,7 +5,7 @@ import type { AnswerPhase, ChatAnswerMetadata } from "../../../shared/chat";
 import type { DatabaseHandle } from "../../db/client";
 import { messages } from "../../db/schema";
 import type { Logger } from "../../logger";
-import { saveAnswerProgress } from "./conversations";
+import { saveAnswerProgress } from "./turn-store";
 
 /**
  * Answers being written, apart from the requests that asked for them. Once a

@@ -24,9 +24,10 @@ import { activePlan, planStatusOf } from "../plans/plan-status";
 import type { LiveAnswer, StopReason } from "./answer-hub";
 import { answerResponse, liveFeed } from "./answer-stream";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
-import { finishAnswer, type StoredMessage, storeTurnStart, type TurnStart } from "./conversations";
+import type { StoredMessage } from "./conversations";
 import { retrievePieces } from "./retrieve-pieces";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
+import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
 
 /** No first token after this long: the owner is told the AI service is slow (the answer keeps waiting). */
 export const SLOW_PROVIDER_MS = 5000;

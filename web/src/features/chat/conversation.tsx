@@ -1,29 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { WELCOME_MESSAGE_DELAY_MS } from "../../../../shared/constants";
 import type { Director, DirectorId } from "../../../../shared/directors";
 import { ERRORS } from "../../../../shared/errors";
-import { Button } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { usePlanErrorRedirect } from "../plans/plan-redirect";
 import { usePublicConfig } from "../shell/use-public-config";
-import { type ChatUIMessage, chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
+import { chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatBubble } from "./chat-message";
-import { ConversationMenu } from "./conversation-menu";
-import { DirectorAvatar } from "./director-avatar";
-import { DirectorSwitcher } from "./director-switcher";
+import { ConversationHeader } from "./conversation-header";
+import { ConversationSkeleton, EmptyState, LoadErrorAlert, UntrainedNote } from "./conversation-states";
 import { LockedDirector } from "./locked-director";
-import {
-  AnswerFeedback,
-  CopyButton,
-  EditButton,
-  QuestionEditor,
-  RegenerateButton,
-  VersionSwitcher,
-} from "./message-actions";
+import { MessageItem } from "./message-item";
 import { Sheet } from "./sheet";
 import { PromptButton, SuperpowersPanel } from "./superpowers-panel";
 import { codeOf, useAnswerChat } from "./use-answer-chat";
@@ -142,58 +131,17 @@ export function Conversation(props: ConversationProps) {
   return (
     <>
       <section className="flex min-w-0 flex-1 flex-col bg-slate-50" aria-labelledby="chat-heading">
-        <header className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-2.5 sm:gap-3 sm:px-6 sm:py-3">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="shrink-0 md:hidden"
-            aria-label="Conversations"
-            onClick={props.onOpenHistory}
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M4 6h16M4 12h16M4 18h10" />
-            </svg>
-          </Button>
-          {director ? (
-            <span className="hidden sm:block">
-              <DirectorAvatar director={director} />
-            </span>
-          ) : null}
-          <div className="min-w-0 flex-1">
-            <h1 id="chat-heading" className="truncate text-lg leading-tight font-semibold text-slate-900">
-              {director ? director.name : "Chat"}
-            </h1>
-            <p className="truncate text-sm text-slate-600">
-              {director ? director.title : "Director not found"}
-              {conversation && messages.length > 0 ? (
-                <span className="hidden lg:inline"> · {conversation.title}</span>
-              ) : null}
-            </p>
-          </div>
-          <DirectorSwitcher selectedId={requestedId} onSelect={props.onSelect} />
-          <ConversationMenu
-            conversation={messages.length > 0 ? conversation : undefined}
-            onChanged={() => void history.refetch()}
-            onDeleted={props.onOpenCurrent}
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            className="shrink-0 md:hidden"
-            aria-label="Clear conversation"
-            disabled={!director || loading || inError}
-            onClick={clear}
-          >
-            <NewConversationIcon />
-          </Button>
-        </header>
+        <ConversationHeader
+          director={director}
+          requestedId={requestedId}
+          conversation={messages.length > 0 ? conversation : undefined}
+          clearDisabled={!director || loading || inError}
+          onSelect={props.onSelect}
+          onOpenHistory={props.onOpenHistory}
+          onClear={clear}
+          onChanged={() => void history.refetch()}
+          onDeleted={props.onOpenCurrent}
+        />
 
         <div className="relative min-h-0 flex-1">
           <div ref={follow.scroller} onScroll={follow.onScroll} className="h-full overflow-y-auto">
@@ -317,215 +265,6 @@ export function Conversation(props: ConversationProps) {
       />
     </>
   );
-}
-
-function MessageItem(props: {
-  message: ChatUIMessage;
-  director: Director;
-  isLast: boolean;
-  isLastQuestion: boolean;
-  answering: boolean;
-  phase: ReturnType<typeof useAnswerChat>["phase"];
-  editing: boolean;
-  highlighted: boolean;
-  onRetry: (() => void) | undefined;
-  onRegenerate: () => void;
-  onEdit: () => void;
-  onCancelEdit: () => void;
-  onSendEdit: (text: string) => void;
-  onVersionShown: () => void;
-}) {
-  const { message, director } = props;
-  const text = textOf(message);
-  const metadata = message.metadata;
-  const storedId = metadata?.messageId;
-  if (message.role === "user") {
-    return (
-      <ChatBubble
-        director={director}
-        sender="user"
-        text={text}
-        createdAt={metadata?.createdAt}
-        messageId={storedId}
-        highlighted={props.highlighted}
-        editor={
-          props.editing ? (
-            <QuestionEditor text={text} onSend={props.onSendEdit} onCancel={props.onCancelEdit} />
-          ) : undefined
-        }
-        actions={
-          props.editing ? null : (
-            <>
-              {storedId ? (
-                <VersionSwitcher
-                  versions={metadata?.versions}
-                  currentId={storedId}
-                  kind="question"
-                  disabled={props.answering}
-                  onShown={props.onVersionShown}
-                />
-              ) : null}
-              {props.isLastQuestion && !props.answering && storedId ? (
-                <EditButton onClick={props.onEdit} disabled={props.answering} />
-              ) : null}
-            </>
-          )
-        }
-      />
-    );
-  }
-  const status = metadata?.status;
-  const finished = status === "complete" || (status === "stopped" && text !== "");
-  return (
-    <ChatBubble
-      director={director}
-      sender="ai"
-      text={text}
-      createdAt={metadata?.createdAt}
-      status={status}
-      errorCode={metadata?.errorCode}
-      phase={props.phase}
-      messageId={storedId}
-      highlighted={props.highlighted}
-      onRetry={props.onRetry}
-      actions={
-        finished && !(props.isLast && props.answering) ? (
-          <>
-            <CopyButton text={text} />
-            {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
-              <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
-            ) : null}
-            {storedId && status === "complete" ? (
-              <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />
-            ) : null}
-            {storedId ? (
-              <VersionSwitcher
-                versions={metadata?.versions}
-                currentId={storedId}
-                kind="answer"
-                disabled={props.answering}
-                onShown={props.onVersionShown}
-              />
-            ) : null}
-          </>
-        ) : null
-      }
-    />
-  );
-}
-
-function LoadErrorAlert({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
-      <div className="flex items-start gap-3">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="mt-0.5 h-5 w-5 shrink-0 text-red-700"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 7v6M12 16.5v.5" />
-        </svg>
-        <div className="min-w-0">
-          <h2 className="font-semibold">Error</h2>
-          <p className="mt-1 text-sm">{message}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {onRetry ? (
-              <Button size="sm" variant="secondary" onClick={onRetry}>
-                Try again
-              </Button>
-            ) : null}
-            <Button asChild size="sm" variant="ghost">
-              <Link to="/select-department">All directors</Link>
-            </Button>
-          </div>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function ConversationSkeleton() {
-  return (
-    <div className="space-y-5" aria-busy="true">
-      <span className="sr-only">Loading conversation…</span>
-      <div className="flex items-start gap-3">
-        <Skeleton className="h-8 w-8 rounded-full" />
-        <Skeleton className="h-20 w-3/4 rounded-2xl" />
-      </div>
-      <div className="flex justify-end">
-        <Skeleton className="h-10 w-1/2 rounded-2xl" />
-      </div>
-      <div className="flex items-start gap-3">
-        <Skeleton className="h-8 w-8 rounded-full" />
-        <Skeleton className="h-14 w-2/3 rounded-2xl" />
-      </div>
-    </div>
-  );
-}
-
-function EmptyState({
-  director,
-  disabled,
-  onPrompt,
-}: {
-  director: Director;
-  disabled: boolean;
-  onPrompt: (text: string) => void;
-}) {
-  return (
-    <div className="mt-10 flex flex-col items-center text-center">
-      <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
-        </svg>
-      </span>
-      <h2 className="mt-3 text-base font-semibold text-slate-900">Start a conversation</h2>
-      <p className="mt-1 max-w-sm text-sm text-slate-600">
-        Ask {director.name} about your business. Answers draw on what you shared in onboarding and training.
-      </p>
-      <ul className="mt-5 grid w-full max-w-md gap-2 md:hidden">
-        {director.prompts.map((prompt) => (
-          <li key={prompt}>
-            <PromptButton prompt={prompt} disabled={disabled} onPrompt={onPrompt} />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function UntrainedNote({ director }: { director: Director }) {
-  return (
-    <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <p>{director.name} hasn't been trained yet, so answers rest on your business profile only.</p>
-      <Button asChild size="sm" variant="secondary">
-        <Link to={`/train-director/${director.id}`}>Train {director.name}</Link>
-      </Button>
-    </div>
-  );
-}
-
-export function NewConversationIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v7M16 19h6M19 16v6" />
-    </svg>
-  );
-}
-
-function textOf(message: ChatUIMessage): string {
-  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
 }
 
 function lockedReason(error: Error): "plan" | "coming_soon" | undefined {

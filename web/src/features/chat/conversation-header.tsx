@@ -1,0 +1,84 @@
+import type { ConversationSummary } from "../../../../shared/chat";
+import type { Director, DirectorId } from "../../../../shared/directors";
+import { Button } from "../../components/ui/button";
+import { ConversationMenu } from "./conversation-menu";
+import { DirectorAvatar } from "./director-avatar";
+import { DirectorSwitcher } from "./director-switcher";
+
+/**
+ * The conversation's header: the director, the conversation's title, the
+ * phone's director switcher and history button, the conversation's menu, and
+ * on phones "Clear conversation" (one tap: it starts a new conversation and
+ * keeps this one in the history).
+ */
+export function ConversationHeader(props: {
+  director: Director | undefined;
+  requestedId: string;
+  /** The conversation on screen once it has messages. */
+  conversation: ConversationSummary | undefined;
+  clearDisabled: boolean;
+  onSelect: (id: DirectorId) => void;
+  onOpenHistory: () => void;
+  onClear: () => void;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
+  const { director, conversation } = props;
+  return (
+    <header className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-2.5 sm:gap-3 sm:px-6 sm:py-3">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="shrink-0 md:hidden"
+        aria-label="Conversations"
+        onClick={props.onOpenHistory}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 6h16M4 12h16M4 18h10" />
+        </svg>
+      </Button>
+      {director ? (
+        <span className="hidden sm:block">
+          <DirectorAvatar director={director} />
+        </span>
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <h1 id="chat-heading" className="truncate text-lg leading-tight font-semibold text-slate-900">
+          {director ? director.name : "Chat"}
+        </h1>
+        <p className="truncate text-sm text-slate-600">
+          {director ? director.title : "Director not found"}
+          {conversation ? <span className="hidden lg:inline"> · {conversation.title}</span> : null}
+        </p>
+      </div>
+      <DirectorSwitcher selectedId={props.requestedId} onSelect={props.onSelect} />
+      <ConversationMenu conversation={conversation} onChanged={props.onChanged} onDeleted={props.onDeleted} />
+      <Button
+        variant="ghost"
+        size="icon"
+        className="shrink-0 md:hidden"
+        aria-label="Clear conversation"
+        disabled={props.clearDisabled}
+        onClick={props.onClear}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v7M16 19h6M19 16v6" />
+        </svg>
+      </Button>
+    </header>
+  );
+}

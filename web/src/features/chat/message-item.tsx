@@ -1,0 +1,116 @@
+import type { AnswerPhase } from "../../../../shared/chat";
+import type { Director } from "../../../../shared/directors";
+import type { ChatUIMessage } from "./chat-api";
+import { ChatBubble } from "./chat-message";
+import {
+  AnswerFeedback,
+  CopyButton,
+  EditButton,
+  QuestionEditor,
+  RegenerateButton,
+  VersionSwitcher,
+} from "./message-actions";
+
+/**
+ * One message of the conversation with what can be done with it: a question
+ * (the last one can be edited; versions flipped), or an answer (copy,
+ * regenerate the last one, rate it, flip versions).
+ */
+export function MessageItem(props: {
+  message: ChatUIMessage;
+  director: Director;
+  isLast: boolean;
+  isLastQuestion: boolean;
+  answering: boolean;
+  phase: AnswerPhase;
+  editing: boolean;
+  highlighted: boolean;
+  onRetry: (() => void) | undefined;
+  onRegenerate: () => void;
+  onEdit: () => void;
+  onCancelEdit: () => void;
+  onSendEdit: (text: string) => void;
+  onVersionShown: () => void;
+}) {
+  const { message, director } = props;
+  const text = textOf(message);
+  const metadata = message.metadata;
+  const storedId = metadata?.messageId;
+  if (message.role === "user") {
+    return (
+      <ChatBubble
+        director={director}
+        sender="user"
+        text={text}
+        createdAt={metadata?.createdAt}
+        messageId={storedId}
+        highlighted={props.highlighted}
+        editor={
+          props.editing ? (
+            <QuestionEditor text={text} onSend={props.onSendEdit} onCancel={props.onCancelEdit} />
+          ) : undefined
+        }
+        actions={
+          props.editing ? null : (
+            <>
+              {storedId ? (
+                <VersionSwitcher
+                  versions={metadata?.versions}
+                  currentId={storedId}
+                  kind="question"
+                  disabled={props.answering}
+                  onShown={props.onVersionShown}
+                />
+              ) : null}
+              {props.isLastQuestion && !props.answering && storedId ? (
+                <EditButton onClick={props.onEdit} disabled={props.answering} />
+              ) : null}
+            </>
+          )
+        }
+      />
+    );
+  }
+  const status = metadata?.status;
+  const finished = status === "complete" || (status === "stopped" && text !== "");
+  return (
+    <ChatBubble
+      director={director}
+      sender="ai"
+      text={text}
+      createdAt={metadata?.createdAt}
+      status={status}
+      errorCode={metadata?.errorCode}
+      phase={props.phase}
+      messageId={storedId}
+      highlighted={props.highlighted}
+      onRetry={props.onRetry}
+      actions={
+        finished && !(props.isLast && props.answering) ? (
+          <>
+            <CopyButton text={text} />
+            {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
+              <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
+            ) : null}
+            {storedId && status === "complete" ? (
+              <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />
+            ) : null}
+            {storedId ? (
+              <VersionSwitcher
+                versions={metadata?.versions}
+                currentId={storedId}
+                kind="answer"
+                disabled={props.answering}
+                onShown={props.onVersionShown}
+              />
+            ) : null}
+          </>
+        ) : null
+      }
+    />
+  );
+}
+
+export function textOf(message: ChatUIMessage): string {
+  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+}
