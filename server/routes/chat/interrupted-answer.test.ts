@@ -121,5 +121,6 @@ describe("an answer cut off by a crash", () => {
     ]);
     second.child.kill("SIGTERM");
     await second.exited;
-  });
+    // Two cold starts of a server process: generous on a busy machine.
+  }, 120_000);
 });
