@@ -223,6 +223,17 @@ describe("keeping conversations", () => {
     await prompts.getByRole("button", { name: "Draft a one-month campaign plan for my best-selling product." }).click();
     await conversationList(page).getByText("Here is a campaign.").waitFor();
 
+    // Scrolled up to read, the owner gets "Jump to latest" back down.
+    fake.queueChat({ reply: Array.from({ length: 40 }, (_, index) => `- Week ${index + 1}: one post`).join("\n") });
+    await askInPage(page, "A long plan, please");
+    await conversationList(page).getByText("Week 40: one post").waitFor();
+    await page.getByRole("button", { name: "Send message" }).waitFor();
+    expect(await page.getByRole("button", { name: "Jump to latest" }).count()).toBe(0);
+    await conversationList(page).getByText("Hello from my phone").scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: "Jump to latest" }).click();
+    await page.getByRole("button", { name: "Jump to latest" }).waitFor({ state: "detached" });
+    expect(await conversationList(page).getByText("Week 40: one post").isVisible()).toBe(true);
+
     await page.getByRole("button", { name: "Conversations", exact: true }).click();
     const sheet = page.getByRole("dialog", { name: "Conversations" });
     await sheet.getByRole("button", { name: /Phone question/ }).waitFor();
