@@ -62,7 +62,7 @@ export async function revokeShare(db: Database, userId: string, token: string) {
   if (deleted.length === 0) throw new AppError("not_found:share");
 }
 
-/** What the link shows: the director and the messages, finished ones only. */
+/** What the link shows: the director and the messages with text, an answer still being written left out. */
 export async function sharedConversation(db: Database, token: string): Promise<SharedConversation> {
   const [share] = await db
     .select({
@@ -76,7 +76,7 @@ export async function sharedConversation(db: Database, token: string): Promise<S
   if (!share) throw new AppError("not_found:share");
   const result = await db.execute(sql`
     select sender, content, created_at from ${visibleThread(sql`${share.conversationId}::uuid`, share.userId)} thread
-    where content <> '' order by created_at
+    where content <> '' and status <> 'streaming' order by created_at
   `);
   const rows = (
     result as unknown as { rows: Array<{ sender: "user" | "ai"; content: string; created_at: Date | string }> }
