@@ -73,24 +73,32 @@ try {
     return index % 3 === 0 ? prefix(first) : index % 3 === 1 ? `${first} ${prefix(second)}` : `${first} ${second}`;
   });
   const timings: number[] = [];
+  const cpuTimings: number[] = [];
   let hits = 0;
   for (const [index, query] of queries.entries()) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const found = await searchMessages(db, "search-owner-3", query);
     const elapsed = performance.now() - started;
+    const used = process.cpuUsage(cpu);
     if (index >= WARMUP) {
       timings.push(elapsed);
+      // The embedded database runs in this process: its CPU time is the search's own work, whatever else the machine
+      // is doing (wall time also counts waiting for a core).
+      cpuTimings.push((used.user + used.system) / 1000);
       hits += found.length;
     }
   }
   timings.sort((a, b) => a - b);
-  const at = (share: number) => timings[Math.min(timings.length - 1, Math.floor(share * timings.length))] ?? 0;
+  cpuTimings.sort((a, b) => a - b);
+  const at = (share: number, list = timings) => list[Math.min(list.length - 1, Math.floor(share * list.length))] ?? 0;
   const total = OWNERS * CONVERSATIONS_PER_OWNER * MESSAGES_PER_CONVERSATION;
   out(
     `messages: ${total.toLocaleString("en-US")} in all, 10,000 for the owner searching (loaded in ${(loadMs / 1000).toFixed(1)} s)`,
   );
   out(`searches: ${SEARCHES} (one or two words, prefix matching), ${(hits / SEARCHES).toFixed(1)} results on average`);
   out(`search time: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`);
+  out(`CPU time per search: p50 ${at(0.5, cpuTimings).toFixed(1)} ms, p95 ${at(0.95, cpuTimings).toFixed(1)} ms`);
   out(at(0.95) <= 50 ? "target p95 ≤ 50 ms: met" : "target p95 ≤ 50 ms: MISSED");
   process.exitCode = at(0.95) <= 50 ? 0 : 1;
 } finally {
