@@ -29,7 +29,10 @@ import { retrievePieces } from "./retrieve-pieces";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
 
-/** No first token after this long: the owner is told the AI service is slow (the answer keeps waiting). */
+/**
+ * No first token after this long (or a sixth of the first-token limit, if that is shorter): the owner is told the AI
+ * service is slow; the answer keeps waiting until the limit.
+ */
 export const SLOW_PROVIDER_MS = 5000;
 
 /**
@@ -142,7 +145,10 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     }
     const prompt = buildChatPrompt({ director, history, question: question.content, context });
 
-    const slow = setTimeout(() => live.setPhase("slow"), SLOW_PROVIDER_MS);
+    const slow = setTimeout(
+      () => live.setPhase("slow"),
+      Math.min(SLOW_PROVIDER_MS, deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS / 6),
+    );
     let answer: Awaited<ReturnType<typeof openAnswerStream>>;
     try {
       answer = await openAnswerStream(deps.ai, {

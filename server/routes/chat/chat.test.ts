@@ -406,6 +406,18 @@ describe("when the AI provider fails", () => {
     }
   });
 
+  it("says the AI service is slow when the first token is late, then answers", async () => {
+    const app = await chatApp({ env: { CHAT_FIRST_TOKEN_TIMEOUT_MS: "3000" } });
+    const { cookie } = await owner(app);
+    fake.queueChat({ reply: "Sorry for the wait.", firstTokenDelayMs: 1500 });
+    const parts = await askAndRead(app, cookie, "Slow today?");
+    expect(parts.filter((part) => part.type === "data-status").map((part) => part.data)).toEqual([
+      { phase: "reading" },
+      { phase: "slow" },
+    ]);
+    expect(streamedText(parts)).toBe("Sorry for the wait.");
+  });
+
   it("says the AI service is busy while it retries, and stores ai:rate_limit when the retries run out", async () => {
     const app = await chatApp();
     const { cookie } = await owner(app);
