@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type {
@@ -8,7 +9,7 @@ import type {
   SharedConversation,
 } from "../../../shared/chat";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../../shared/chat";
-import { directorTrainings } from "../../db/schema";
+import { conversationShares, conversations, directorTrainings, messages } from "../../db/schema";
 import { streamedText, streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
@@ -182,9 +183,16 @@ describe("the history", () => {
       rating: "down",
       ratingReason: "Too generic for a café",
     });
-    const exported = await json<{ conversations: Array<{ title: string; messages: Array<Record<string, unknown>> }> }>(
-      app.request("/api/account/export", { cookie }),
+    const conversationId = (await open(app, cookie)).conversation?.id;
+    const share = await json<ConversationShare>(
+      app.request(`/api/conversations/${conversationId}/share`, { cookie, method: "POST", body: {} }),
     );
+    const exported = await json<{
+      conversations: Array<{ title: string; titleSource: string; messages: Array<Record<string, unknown>> }>;
+      sharedLinks: Array<{ token: string; conversationId: string }>;
+    }>(app.request("/api/account/export", { cookie }));
+    expect(exported.conversations[0]).toMatchObject({ title: expect.any(String), titleSource: expect.any(String) });
+    expect(exported.sharedLinks).toEqual([{ token: share.token, conversationId, createdAt: expect.any(String) }]);
     const messagesOut = exported.conversations[0]?.messages ?? [];
     expect(messagesOut).toHaveLength(5);
     expect(messagesOut.find((message) => message.rating === "down")).toMatchObject({
@@ -192,6 +200,16 @@ describe("the history", () => {
       content: "Post twice a week.",
     });
     expect(messagesOut.filter((message) => message.shown === false)).toHaveLength(2);
+
+    // Deleting the account takes the conversations, every version, the feedback and the link with it.
+    const { user } = await json<{ user: { id: string; email: string } }>(app.request("/api/auth/session", { cookie }));
+    await json(app.request("/api/account", { cookie, method: "DELETE", body: { email: user.email } }));
+    for (const table of [conversations, messages, conversationShares]) {
+      expect(await app.db.select().from(table).where(eq(table.userId, user.id))).toEqual([]);
+    }
+    expect(await json(app.request(`/api/shared/${share.token}`), 404)).toMatchObject({
+      error: { code: "not_found:share" },
+    });
   });
 });
 
