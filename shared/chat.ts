@@ -100,8 +100,7 @@ export type AnswerStatusData = { phase: AnswerPhase };
 
 export const CONVERSATION_TITLE_MAX_LENGTH = 80;
 export const conversationTitleSchema = z.object({
-  title: z
-    .string({ error: "Please give the conversation a name." })
+  title: ownerText({ error: "Please give the conversation a name." })
     .trim()
     .min(1, { error: "Please give the conversation a name." })
     .max(CONVERSATION_TITLE_MAX_LENGTH, {
@@ -114,8 +113,7 @@ export const FEEDBACK_REASON_MAX_LENGTH = 1000;
 /** PUT /api/messages/:id/feedback: thumbs up or down with an optional reason; a null rating takes it back. */
 export const answerFeedbackSchema = z.object({
   rating: z.enum(["up", "down"]).nullable(),
-  reason: z
-    .string()
+  reason: ownerText()
     .trim()
     .max(FEEDBACK_REASON_MAX_LENGTH, {
       error: `Please keep the reason under ${FEEDBACK_REASON_MAX_LENGTH.toLocaleString("en-US")} characters.`,

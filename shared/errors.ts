@@ -59,7 +59,6 @@ export const ERRORS = {
     status: 404,
     message: "This shared conversation is not available. The link may have been revoked.",
   },
-  "conflict:email": { status: 409, message: "An account with this email already exists." },
   "conflict:answer_in_progress": {
     status: 409,
     message: "An answer is still being written. Wait for it to finish, or stop it first.",

@@ -11,7 +11,7 @@ import { saveAnswerProgress } from "./turn-store";
  * Answers being written, apart from the requests that asked for them. Once a
  * question is accepted its answer is written to the end (or to the owner's
  * Stop) whether or not a browser is still reading; readers attach to it, on
- * this process or another. See docs/decisions/0010-answers-outlive-the-browser.md.
+ * this process or another. See docs/decisions/0014-answers-outlive-the-browser.md.
  *
  * This process keeps the text of its own answers in memory and stores it
  * every second (ANSWER_SAVE_MS), which is also the heartbeat readers use to

@@ -147,7 +147,12 @@ async function startProcess() {
   return (pathname: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
     app.request(pathname, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: { "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
+      // As the app's own pages send it: state-changing requests come from the app's origin.
+      headers: {
+        "content-type": "application/json",
+        origin: env.APP_URL,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
 }

@@ -88,7 +88,7 @@ describe("the history", () => {
     await titleOf(app, cookie, first?.id ?? "", "Instagram budget for spring");
 
     // "Clear conversation" starts another; a question to Finn starts a third.
-    await app.request("/api/chat/martha/clear", { cookie, method: "POST" });
+    await app.request("/api/chat/martha/clear", { cookie, body: {} });
     fake.queueCompletion({ reply: "Newsletter ideas" });
     await ask(app, cookie, { text: "Give me three newsletter ideas" });
     const second = (await open(app, cookie)).conversation;
@@ -124,7 +124,7 @@ describe("the history", () => {
     });
 
     // Delete hides it at once; Undo brings it back with its messages.
-    await json(app.request(`/api/conversations/${third?.id}`, { cookie, method: "DELETE" }));
+    await json(app.request(`/api/conversations/${third?.id}`, { cookie, method: "DELETE", body: {} }));
     conversations = await list(app, cookie);
     expect(conversations.map((conversation) => conversation.id)).not.toContain(third?.id);
     expect((await app.request(`/api/chat/finn?conversation=${third?.id}`, { cookie })).status).toBe(404);
@@ -381,10 +381,10 @@ describe("taking a conversation along", () => {
     expect((await json<{ shares: unknown[] }>(app.request("/api/shares", { cookie: other.cookie }))).shares).toEqual(
       [],
     );
-    expect((await app.request(`/api/shares/${share.token}`, { cookie: other.cookie, method: "DELETE" })).status).toBe(
-      404,
-    );
-    await json(app.request(`/api/shares/${share.token}`, { cookie, method: "DELETE" }));
+    expect(
+      (await app.request(`/api/shares/${share.token}`, { cookie: other.cookie, method: "DELETE", body: {} })).status,
+    ).toBe(404);
+    await json(app.request(`/api/shares/${share.token}`, { cookie, method: "DELETE", body: {} }));
     expect(await json(app.request(`/api/shared/${share.token}`), 404)).toMatchObject({
       error: { code: "not_found:share" },
     });
@@ -404,7 +404,7 @@ describe("who can reach a conversation", () => {
 
     const attempts: Array<[string, string, unknown?]> = [
       ["PATCH", `/api/conversations/${conversation}`, { title: "Mine now" }],
-      ["DELETE", `/api/conversations/${conversation}`],
+      ["DELETE", `/api/conversations/${conversation}`, {}],
       ["POST", `/api/conversations/${conversation}/restore`, {}],
       ["GET", `/api/conversations/${conversation}/stream`],
       ["GET", `/api/conversations/${conversation}/export?format=md`],

@@ -70,7 +70,7 @@ describe("an answer cut off by a crash", () => {
     const password = "correct-horse-battery";
     const signUp = await fetch(`${first.url}/api/auth/sign-up`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: first.url },
       body: JSON.stringify({ name: "Crash Owner", email: "crash@example.com", password, confirmPassword: password }),
     });
     expect(signUp.status).toBe(201);
@@ -78,7 +78,8 @@ describe("an answer cut off by a crash", () => {
     const call = (url: string, pathname: string, init: { method?: string; body?: unknown } = {}) =>
       fetch(`${url}${pathname}`, {
         method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-        headers: { cookie, "content-type": "application/json" },
+        // As the app's own pages send it (state-changing requests must come from the app's origin).
+        headers: { cookie, "content-type": "application/json", origin: url },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
     expect((await call(first.url, "/api/plans/select", { body: { planId: "premium" } })).status).toBe(200);

@@ -77,7 +77,7 @@ export function renameConversation(id: string, title: string) {
 }
 
 export function deleteConversation(id: string) {
-  return api<{ ok: true }>(`/api/conversations/${id}`, { method: "DELETE" });
+  return api<{ ok: true }>(`/api/conversations/${id}`, { method: "DELETE", body: {} });
 }
 
 export function restoreConversation(id: string) {
@@ -89,7 +89,7 @@ export function shareConversation(id: string) {
 }
 
 export function revokeShare(token: string) {
-  return api<{ ok: true }>(`/api/shares/${encodeURIComponent(token)}`, { method: "DELETE" });
+  return api<{ ok: true }>(`/api/shares/${encodeURIComponent(token)}`, { method: "DELETE", body: {} });
 }
 
 export function searchConversations(query: string, signal: AbortSignal) {

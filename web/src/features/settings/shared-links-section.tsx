@@ -20,7 +20,7 @@ export function SharedLinksSection() {
   });
   const revoke = async (share: ConversationShare) => {
     try {
-      await api(`/api/shares/${encodeURIComponent(share.token)}`, { method: "DELETE" });
+      await api(`/api/shares/${encodeURIComponent(share.token)}`, { method: "DELETE", body: {} });
       await queryClient.invalidateQueries({ queryKey: SHARES_KEY });
       toast({ title: "Link revoked", description: `“${share.conversationTitle}” is no longer shared.` });
     } catch (error) {
