@@ -108,9 +108,10 @@ describe("an AI service that cannot be reached", () => {
       cookie,
       body: { text: "How do I get more subscribers?" },
     });
+    // The answer starts at once; its failure arrives in the stream, which ends within seconds.
+    expect(turn.status).toBe(200);
+    expect(await turn.text()).toContain('"errorText":"ai:unavailable"');
     const chatSeconds = (performance.now() - started) / 1000;
-    expect(turn.status).toBe(502);
-    expect(((await turn.json()) as { error: { code: string } }).error.code).toBe("ai:unavailable");
     expect(chatSeconds).toBeLessThan(5);
     const history = (await (await app.request("/api/chat/martha", { cookie })).json()) as ChatHistory;
     expect(history.messages.map((message) => [message.sender, message.status])).toEqual([
