@@ -80,6 +80,8 @@ async function main() {
 
   const fake = await startFakeAiServer();
   fake.queueChat({ reply: ANSWER, firstTokenDelayMs: 700, chunkDelayMs: 45 });
+  // The conversation's title in the history list, asked for after the answer.
+  fake.queueCompletion({ reply: "Winning back subscribers" });
   const env = parseEnv({
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
