@@ -11,6 +11,7 @@ import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
 import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
 import { errorCodeFor, openAnswerStream } from "../../ai/chat-stream";
+import { gatherDirectorContext } from "../../ai/director-context";
 import { embedQuestion } from "../../ai/retrieval";
 import { type AiError, classifyAiError } from "../../ai/retry";
 import type { AppEnv } from "../../app-env";
@@ -25,7 +26,6 @@ import type { LiveAnswer, StopReason } from "./answer-hub";
 import { answerResponse, liveFeed } from "./answer-stream";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
 import type { StoredMessage } from "./conversations";
-import { retrievePieces } from "./retrieve-pieces";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
 
@@ -131,17 +131,18 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
 
     let context: BusinessContext | undefined;
     if (useContext) {
-      const pieces = await retrievePieces(
+      context = await gatherDirectorContext(
         deps,
         {
           userId: user.id,
-          directorId: director.id,
+          director,
           question: question.content,
+          profile: state.profile,
+          trainingAnswers: state.trainingAnswers,
           queryEmbedding: (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content),
         },
         log,
       );
-      context = { profile: state.profile, trainingAnswers: state.trainingAnswers, pieces };
     }
     const prompt = buildChatPrompt({ director, history, question: question.content, context });
 

@@ -1,0 +1,49 @@
+import type { Director } from "../../shared/directors";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
+import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
+import type { BusinessContext } from "./chat-prompt";
+import { type QueryEmbedding, retrieveContext } from "./retrieval";
+
+export type DirectorContextInput = {
+  userId: string;
+  director: Director;
+  question: string;
+  /** The owner's business profile and this director's training answers, as the caller already read them. */
+  profile: OnboardingData | undefined;
+  trainingAnswers: TrainingAnswers | undefined;
+  /** The question's embedding, if the caller asked for it early; otherwise retrieval asks for it. */
+  queryEmbedding: Promise<QueryEmbedding | undefined> | undefined;
+};
+
+/**
+ * Everything one director knows that bears on one question: the owner's
+ * profile and this director's training answers (always, they are small), plus
+ * the pieces of everything larger that retrieval finds for the question. The
+ * one place that assembles a director's context: a chat turn and a board
+ * meeting both ask it.
+ *
+ * If retrieval fails, the director answers with what it has (spec section 7).
+ */
+export async function gatherDirectorContext(
+  deps: AppDeps,
+  input: DirectorContextInput,
+  log: Logger,
+): Promise<BusinessContext> {
+  let pieces: BusinessContext["pieces"] = [];
+  try {
+    pieces = await retrieveContext(
+      { ...deps, log },
+      {
+        userId: input.userId,
+        directorId: input.director.id,
+        question: input.question,
+        queryEmbedding: input.queryEmbedding,
+      },
+    );
+  } catch (error) {
+    log.warn({ err: error }, "context retrieval failed; answering without it");
+  }
+  return { profile: input.profile, trainingAnswers: input.trainingAnswers, pieces };
+}
