@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
 import type { AppDeps } from "./deps";
 import { AppError } from "./http/app-error";
+import { apiBodyLimit } from "./http/body-limits";
 import { handleError } from "./http/error-handler";
 import { jsonBodies, type OtherBody } from "./http/json-bodies";
 import { sameOrigin } from "./http/same-origin";
@@ -21,6 +21,7 @@ import { sharedRoutes, shareRoutes } from "./routes/chat/shares.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { directorRoutes } from "./routes/directors/directors.routes";
 import { healthRoutes } from "./routes/health/health.routes";
+import { knowledgeRoutes } from "./routes/knowledge/knowledge.routes";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
 import { planRoutes } from "./routes/plans/plans.routes";
 import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
@@ -70,15 +71,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
       strictTransportSecurity: deps.env.APP_URL.startsWith("https:") ? "max-age=15552000; includeSubDomains" : false,
     }),
   );
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: deps.env.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError("payload_too_large:api");
-      },
-    }),
-  );
+  app.use("/api/*", apiBodyLimit(deps.env.BODY_LIMIT_BYTES));
 
   app.use("/api/*", sameOrigin(deps.env.APP_URL));
   app.use("/api/*", jsonBodies(NON_JSON_BODIES));
@@ -98,6 +91,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/settings/directors", directorDataRoutes(deps));
   app.route("/api/plans", planRoutes(deps));
   app.route("/api/onboarding", onboardingRoutes(deps));
+  app.route("/api/knowledge", knowledgeRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

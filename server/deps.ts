@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Sessions } from "./auth/sessions";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
+import type { JobRunner } from "./jobs/job-runner";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import type { AnswerHub } from "./routes/chat/answer-hub";
@@ -21,5 +22,7 @@ export type AppDeps = {
   mail: Mailer;
   /** Chat answers being written, apart from the requests that asked for them. */
   answers: AnswerHub;
+  /** Durable background jobs (server/jobs/job-runner.ts). */
+  jobs: JobRunner;
   now: () => Date;
 };

@@ -59,6 +59,9 @@ export const envSchema = z.object({
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(FIRST_TOKEN_TIMEOUT_MS),
 
+  KNOWLEDGE_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(20),
+  URL_IMPORT_ALLOW_PRIVATE: bool.default(false),
+
   CONTACT_EMAIL: z.email().default("hello@directors.example"),
 
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),

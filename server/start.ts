@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { indexContextJob } from "./ai/index-context-job";
 import { createAiProvider } from "./ai/provider";
 import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
@@ -8,6 +9,8 @@ import { createSessions } from "./auth/sessions";
 import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
+import { createJobRunner, type JobRunnerOptions, type JobType } from "./jobs/job-runner";
+import { ingestSourceJob } from "./knowledge/ingest-source-job";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createAnswerHub } from "./routes/chat/answer-hub";
@@ -21,7 +24,11 @@ export type StartOptions = {
   database?: DatabaseHandle;
   now?: () => Date;
   aiRetry?: RetryOptions;
+  jobs?: JobRunnerOptions;
 };
+
+/** Every kind of background job; each is defined beside the capability it serves. */
+const JOB_TYPES: ReadonlyArray<JobType<never>> = [indexContextJob, ingestSourceJob];
 
 /** How long in-flight requests (a streaming answer, say) may run on after a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -75,16 +82,28 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
   const mail = createMailer(env, log);
   const auth = createAuth(database.db, env, secret, log, mail);
   const now = options.now ?? (() => new Date());
-  return {
+  const jobs = createJobRunner(database, log, options.jobs);
+  const opened = database;
+  const deps: AppDeps = {
     env,
     db: database.db,
-    database,
+    // Closing the database first stops the job workers, and running jobs go back to the queue.
+    database: {
+      ...opened,
+      async close() {
+        await jobs.stop();
+        await opened.close();
+      },
+    },
     log,
     auth,
     sessions: createSessions(auth),
     ai: createAiProvider(env, options.aiRetry),
     mail,
     answers: await createAnswerHub({ database, log, now }),
+    jobs,
     now,
   };
+  await jobs.start(deps, JOB_TYPES);
+  return deps;
 }

@@ -23,6 +23,7 @@ export const ERRORS = {
     message: "This confirmation link has expired or is not valid. Please send a new one.",
   },
   "validation:conversation": { status: 400, message: "Some fields need attention." },
+  "validation:knowledge": { status: 400, message: "Some fields need attention." },
   "unauthorized:session": { status: 401, message: "Please log in to continue." },
   "unauthorized:credentials": { status: 401, message: "Invalid email or password." },
   "unauthorized:two_factor_expired": {
@@ -63,6 +64,22 @@ export const ERRORS = {
     status: 409,
     message: "An answer is still being written. Wait for it to finish, or stop it first.",
   },
+  "not_found:source": { status: 404, message: "This source was not found. It may have been deleted." },
+  "knowledge:unsupported_type": {
+    status: 415,
+    message: "This type of file cannot be added. Add a PDF, Word (DOCX), text, Markdown, CSV or HTML file.",
+  },
+  "knowledge:empty_file": { status: 400, message: "This file is empty." },
+  "knowledge:file_too_large": { status: 413, message: "This file is too large to add." },
+  "knowledge:source_limit": {
+    status: 403,
+    message: "Your plan's knowledge is full. Delete a source or upgrade your plan to add more.",
+  },
+  "knowledge:storage_limit": {
+    status: 403,
+    message: "There is not enough room left on your plan for this. Delete a source or upgrade your plan.",
+  },
+  "knowledge:busy": { status: 409, message: "This source is still being read. Wait until it is ready or has failed." },
   "payload_too_large:api": { status: 413, message: "The request is too large." },
   "unsupported_media_type:api": { status: 415, message: "Send the request body as JSON." },
   "rate_limit:auth": { status: 429, message: "Too many attempts. Please wait a minute and try again." },

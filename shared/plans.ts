@@ -15,7 +15,11 @@ export type Plan = {
   /** How many different directors a user on this plan may train. */
   directorCount: number;
   trainingLevel: number;
+  /** Level 2 training: how many knowledge sources, and how many bytes of originals, the plan keeps. */
+  knowledge: { sources: number; bytes: number };
 };
+
+const MB = 1024 * 1024;
 
 export const PLANS: readonly Plan[] = [
   {
@@ -32,6 +36,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     directorCount: 1,
     trainingLevel: 1,
+    knowledge: { sources: 10, bytes: 25 * MB },
   },
   {
     id: "standard",
@@ -47,6 +52,7 @@ export const PLANS: readonly Plan[] = [
     popular: true,
     directorCount: 1,
     trainingLevel: 1,
+    knowledge: { sources: 50, bytes: 250 * MB },
   },
   {
     id: "premium",
@@ -62,8 +68,12 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     directorCount: 4,
     trainingLevel: 1,
+    knowledge: { sources: 500, bytes: 2048 * MB },
   },
 ];
+
+/** Before a plan is chosen, nothing can be stored. */
+export const NO_PLAN_KNOWLEDGE = { sources: 0, bytes: 0 } as const;
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);

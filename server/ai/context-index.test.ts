@@ -5,7 +5,13 @@ import { businessProfiles, contextPieces, directorTrainings, userContexts } from
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { IndexingError, indexDirectorContext, reindexUserContexts, storeUserContext } from "./context-index";
+import {
+  IndexingError,
+  indexDirectorContext,
+  indexOwedContexts,
+  markContextsOwed,
+  storeUserContext,
+} from "./context-index";
 
 let fake: FakeAiServer;
 beforeEach(async () => {
@@ -70,19 +76,21 @@ describe("indexDirectorContext", () => {
   });
 });
 
-describe("reindexUserContexts (after the business profile changed)", () => {
+describe("markContextsOwed and indexOwedContexts (after the business profile changed)", () => {
   it("rebuilds every trained director's record and the profile pieces", async () => {
     const app = await createTestApp({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key" } });
     const { cookie, user } = await premiumOwner(app);
     for (const id of ["martha", "finn"] as const) {
       expect((await app.request(`/api/training/${id}`, { cookie, body: answersFor(id) })).status).toBe(200);
     }
+    await app.jobsIdle();
     await app.db
       .update(businessProfiles)
       .set({ answers: { ...PROFILE, businessName: "Night Owl Roasters" } })
       .where(eq(businessProfiles.userId, user.id));
 
-    expect(await reindexUserContexts(app.deps, user.id)).toBe(true);
+    expect((await markContextsOwed(app.db, user.id)).sort()).toEqual(["finn", "martha"]);
+    expect((await indexOwedContexts(app.deps, user.id)).sort()).toEqual(["finn", "martha"]);
     const contexts = await app.db.select().from(userContexts).where(eq(userContexts.userId, user.id));
     expect(contexts).toHaveLength(2);
     expect(contexts.every((context) => context.contextText.includes("Night Owl Roasters"))).toBe(true);
@@ -94,27 +102,27 @@ describe("reindexUserContexts (after the business profile changed)", () => {
     expect(await app.db.select().from(contextPieces).where(eq(contextPieces.userId, user.id))).toHaveLength(30);
     const trainings = await app.db.select().from(directorTrainings).where(eq(directorTrainings.userId, user.id));
     expect(trainings.every((training) => training.indexedAt !== null)).toBe(true);
+    // Nothing is owed any more.
+    expect(await indexOwedContexts(app.deps, user.id)).toEqual([]);
   });
 
-  it("leaves every director owing an index when embedding fails, so the next training submit retries", async () => {
+  it("leaves every director owing an index when embedding fails, so the next training submit asks again", async () => {
     const app = await createTestApp({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key" } });
     const { cookie, user } = await premiumOwner(app);
     await app.request("/api/training/martha", { cookie, body: answersFor("martha") });
+    await app.jobsIdle();
+    await markContextsOwed(app.db, user.id);
     fake.queueEmbeddings({ fail: { status: 401 } });
-    const error = await reindexUserContexts(app.deps, user.id).catch((caught: unknown) => caught);
+    const error = await indexOwedContexts(app.deps, user.id).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(IndexingError);
     expect((error as IndexingError).stage).toBe("embed");
     const [training] = await app.db.select().from(directorTrainings).where(eq(directorTrainings.userId, user.id));
     expect(training?.indexedAt).toBeNull();
 
     const retried = await app.request("/api/training/martha", { cookie, body: answersFor("martha") });
-    expect(await retried.json()).toMatchObject({ indexed: true });
-  });
-
-  it("does nothing with the context feature off", async () => {
-    const app = await createTestApp({ env: { CONTEXT_ENABLED: "false" } });
-    const { user } = await premiumOwner(app);
-    expect(await reindexUserContexts(app.deps, user.id)).toBe(false);
-    expect(await app.db.select().from(contextPieces)).toHaveLength(0);
+    expect(await retried.json()).toMatchObject({ indexed: false });
+    await app.jobsIdle();
+    const [after] = await app.db.select().from(directorTrainings).where(eq(directorTrainings.userId, user.id));
+    expect(after?.indexedAt).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type DirectorId, findDirector, isDirectorId } from "../../shared/directors";
 import { ONBOARDING_FIELDS, type OnboardingData } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
@@ -54,25 +54,36 @@ export async function indexDirectorContext(deps: IndexDeps, userId: string, dire
 }
 
 /**
- * Re-indexes every trained director of the user, e.g. after the business
- * profile changed. Each director is first marked as owing an index, so a
- * failure here is retried by that director's next training submit. Does
- * nothing when the context feature is off. Throws IndexingError.
+ * Marks every trained director of the user as owing an index, e.g. after the
+ * business profile changed (every director's context starts from it). The
+ * index-context job then rebuilds them. Returns the directors marked.
  */
-export async function reindexUserContexts(deps: IndexDeps & Pick<AppDeps, "env">, userId: string): Promise<boolean> {
-  if (!deps.env.CONTEXT_ENABLED) return false;
+export async function markContextsOwed(db: Database, userId: string): Promise<DirectorId[]> {
+  const rows = await db
+    .update(directorTrainings)
+    .set({ indexedAt: null, indexFailure: null })
+    .where(eq(directorTrainings.userId, userId))
+    .returning({ directorId: directorTrainings.directorId });
+  return rows.map((row) => row.directorId).filter(isDirectorId);
+}
+
+/**
+ * Builds the index of every director of the user that owes one (its answers
+ * or the profile changed since it was last indexed). Throws IndexingError.
+ */
+export async function indexOwedContexts(deps: IndexDeps, userId: string): Promise<DirectorId[]> {
   let directorIds: DirectorId[];
   try {
     const rows = await deps.db
-      .update(directorTrainings)
-      .set({ indexedAt: null })
-      .where(eq(directorTrainings.userId, userId))
-      .returning({ directorId: directorTrainings.directorId });
+      .select({ directorId: directorTrainings.directorId })
+      .from(directorTrainings)
+      .where(and(eq(directorTrainings.userId, userId), isNull(directorTrainings.indexedAt)));
     directorIds = rows.map((row) => row.directorId).filter(isDirectorId);
   } catch (cause) {
     throw new IndexingError("read", { cause });
   }
-  return indexContext(deps, userId, directorIds);
+  if (directorIds.length > 0) await indexContext(deps, userId, directorIds);
+  return directorIds;
 }
 
 async function indexContext(deps: IndexDeps, userId: string, directorIds: DirectorId[]): Promise<boolean> {
@@ -138,7 +149,7 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
         // Only the answers this index was built from count as indexed; newer answers still owe one.
         await tx
           .update(directorTrainings)
-          .set({ indexedAt: now })
+          .set({ indexedAt: now, indexFailure: null })
           .where(
             and(
               eq(directorTrainings.userId, userId),
@@ -241,4 +252,85 @@ function trainingPieces(directorId: DirectorId, answers: TrainingAnswers): Piece
     if (!value) return [];
     return [{ department: directorId, sourceField: question.name, content: `${question.question} ${value}` }];
   });
+}
+
+// ---- Knowledge pieces: the owner's documents, web pages and notes (Level 2 training) ----
+
+export const KNOWLEDGE_DEPARTMENT = "knowledge";
+
+export type KnowledgePiece = { content: string; location: string | null };
+
+/**
+ * Replaces a knowledge source's pieces with new ones, stored without
+ * embeddings: full-text search finds them at once, and embedSourcePieces adds
+ * the vectors. Returns how many were stored.
+ */
+export async function replaceSourcePieces(
+  db: Database | Transaction,
+  input: { userId: string; sourceId: string; pieces: KnowledgePiece[]; createdAt: Date },
+): Promise<number> {
+  await db.delete(contextPieces).where(eq(contextPieces.sourceId, input.sourceId));
+  // Large sources go in slices, so one statement never carries tens of thousands of rows.
+  for (let start = 0; start < input.pieces.length; start += PIECE_INSERT_SLICE) {
+    await db.insert(contextPieces).values(
+      input.pieces.slice(start, start + PIECE_INSERT_SLICE).map((piece) => ({
+        userId: input.userId,
+        department: KNOWLEDGE_DEPARTMENT,
+        sourceField: "document",
+        content: piece.content,
+        location: piece.location,
+        sourceId: input.sourceId,
+        createdAt: input.createdAt,
+      })),
+    );
+  }
+  return input.pieces.length;
+}
+
+const PIECE_INSERT_SLICE = 500;
+
+/**
+ * Embeds a source's pieces that have no vector from the configured model yet,
+ * a slice at a time (each slice in the spec's batches of 512, 2 in flight,
+ * under the retry policy), and reports progress after each slice. Returns the
+ * number of pieces with a vector. Without an embedding model it does nothing.
+ * Throws the provider's AiError when a batch fails for good.
+ */
+export async function embedSourcePieces(
+  deps: Pick<AppDeps, "db" | "ai">,
+  sourceId: string,
+  options: { sliceSize: number; onProgress: (done: number) => Promise<void> },
+): Promise<void> {
+  const model = deps.ai.embeddingModelName;
+  if (!deps.ai.embedding || !model) return;
+  for (;;) {
+    const missing = await deps.db
+      .select({ id: contextPieces.id, content: contextPieces.content })
+      .from(contextPieces)
+      .where(
+        and(
+          eq(contextPieces.sourceId, sourceId),
+          or(isNull(contextPieces.embedding), sql`${contextPieces.embeddingModel} is distinct from ${model}`),
+        ),
+      )
+      .orderBy(contextPieces.id)
+      .limit(options.sliceSize);
+    if (missing.length === 0) return;
+    const embedded = await embedTexts(
+      deps,
+      missing.map((piece) => piece.content),
+    );
+    if (!embedded) return;
+    // One statement for the whole slice: thousands of single-row updates cost far more in the embedded database.
+    await deps.db.execute(sql`
+      update context_pieces p set embedding = v.embedding::vector, embedding_model = ${embedded.model}
+      from unnest(${missing.map((piece) => piece.id)}::uuid[], ${embedded.embeddings.map((values) => `[${values.join(",")}]`)}::text[])
+        as v(id, embedding)
+      where p.id = v.id`);
+    const [counted] = await deps.db
+      .select({ done: sql<number>`count(*)::int` })
+      .from(contextPieces)
+      .where(and(eq(contextPieces.sourceId, sourceId), eq(contextPieces.embeddingModel, model)));
+    await options.onProgress(counted?.done ?? 0);
+  }
 }

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { KNOWLEDGE_FAILURES, KNOWLEDGE_FORMATS, KNOWLEDGE_KINDS, KNOWLEDGE_STATUSES } from "../../shared/knowledge";
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 
@@ -26,6 +27,8 @@ export const vector = customType<{ data: number[]; driverData: string }>({
 });
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 // ---- Accounts (the tables better-auth expects) ----
 
@@ -143,6 +146,8 @@ export const directorTrainings = pgTable(
     trainedAt: timestamp("trained_at", { withTimezone: true }).notNull(),
     /** When the context built from these answers was last indexed; null while indexing is still owed. */
     indexedAt: timestamp("indexed_at", { withTimezone: true }),
+    /** Why the last indexing job gave up (an error code); null while it is still owed or once it is done. */
+    indexFailure: text("index_failure"),
   },
   (table) => [primaryKey({ columns: [table.userId, table.directorId] })],
 );
@@ -179,12 +184,66 @@ export const contextPieces = pgTable(
     embeddingModel: text("embedding_model"),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('english', content)`),
     createdAt: createdAt(),
+    /** The knowledge source a piece was read from (department "knowledge"); null for profile and training pieces. */
+    sourceId: uuid("source_id").references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    /** Where in the source the piece sits: "page 3", "section “Prices”", "rows 1–40". */
+    location: text("location"),
   },
   (table) => [
     // Every retrieval query filters by user first, so its cost follows one user's data.
     index("context_pieces_user_department_idx").on(table.userId, table.department),
+    index("context_pieces_source_idx").on(table.sourceId),
   ],
 );
+
+// ---- Knowledge (Level 2 training): the owner's documents, web pages and notes ----
+
+export const knowledgeSources = pgTable(
+  "knowledge_sources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: KNOWLEDGE_KINDS }).notNull(),
+    format: text("format", { enum: KNOWLEDGE_FORMATS }).notNull(),
+    name: text("name").notNull(),
+    /** The address asked for (web pages) and where it led after redirects. */
+    url: text("url"),
+    finalUrl: text("final_url"),
+    sizeBytes: integer("size_bytes").notNull(),
+    pageCount: integer("page_count"),
+    rowCount: integer("row_count"),
+    /** The directors that may use it; null means all of them. */
+    directorIds: text("director_ids").array(),
+    status: text("status", { enum: KNOWLEDGE_STATUSES }).notNull(),
+    piecesDone: integer("pieces_done").notNull().default(0),
+    piecesTotal: integer("pieces_total").notNull().default(0),
+    failure: text("failure", { enum: KNOWLEDGE_FAILURES }),
+    /** Only the first part of an absurdly long text is kept. */
+    truncated: boolean("truncated").notNull().default(false),
+    extractedText: text("extracted_text"),
+    /** Set by the job run that owns the source now; an older run that finds another token stops writing. */
+    runToken: uuid("run_token"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+  },
+  (table) => [index("knowledge_sources_user_idx").on(table.userId, table.createdAt)],
+);
+
+/** The file as the owner gave it (or the page as it was fetched), for download; apart so listing never reads it. */
+export const knowledgeOriginals = pgTable("knowledge_originals", {
+  sourceId: uuid("source_id")
+    .primaryKey()
+    .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+});
 
 // ---- Conversations ----
 

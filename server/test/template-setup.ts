@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
+import { prepareJobStore } from "../jobs/job-runner";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,6 +19,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
+  await prepareJobStore(handle);
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir("none");
   await handle.close();

@@ -3,6 +3,7 @@ import type { RetryOptions } from "../ai/retry";
 import { createApp } from "../app";
 import type { AppDeps } from "../deps";
 import { parseEnv } from "../env";
+import type { JobRunnerOptions } from "../jobs/job-runner";
 import { createLogger, secretsOf } from "../logger";
 import { buildDeps } from "../start";
 import { createTestDatabase } from "./test-database";
@@ -13,6 +14,7 @@ export type TestAppOptions = {
   aiRetry?: RetryOptions;
   /** Collects every log line the app writes, at the env's LOG_LEVEL (silent unless the test sets one). */
   logLines?: string[];
+  jobs?: JobRunnerOptions;
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -43,12 +45,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     now: options.now,
     aiRetry: options.aiRetry ?? { firstDelayMs: 5 },
+    jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.jobs },
   });
   const app = createApp(deps);
   const handle = {
     async close() {
       await deps.answers.close(0);
-      await database.close();
+      // Closing the database stops the job workers first.
+      await deps.database.close();
     },
   };
   openApps.push(handle);
@@ -100,7 +104,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { cookie: cookieFrom(response), user: json.user, password };
   }
 
-  return { app, deps, db: deps.db, env, request, signUp };
+  /** Waits until no background job is waiting to start or running. */
+  const jobsIdle = (timeoutMs?: number) => deps.jobs.idle(timeoutMs);
+
+  return { app, deps, db: deps.db, env, request, signUp, jobsIdle };
 }
 
 /** The name=value pairs of a response's Set-Cookie headers, ready for a Cookie header. */

@@ -4,6 +4,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
 import * as schema from "../db/schema";
+import { prepareJobStore } from "../jobs/job-runner";
 
 /**
  * A fresh, migrated in-memory database for each test. Migrating takes seconds,
@@ -27,6 +28,7 @@ function migratedTemplate(): Promise<Blob> {
     const file = await providedTemplate();
     if (file) return new Blob([fs.readFileSync(file)]);
     const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
+    await prepareJobStore(handle);
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir("none");
     await handle.close();

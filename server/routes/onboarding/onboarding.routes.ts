@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type OnboardingData, onboardingAnswerSchema, onboardingSchema } from "../../../shared/onboarding";
-import { reindexUserContexts } from "../../ai/context-index";
+import { markContextsOwed } from "../../ai/context-index";
+import { queueContextIndex } from "../../ai/index-context-job";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
@@ -36,15 +37,18 @@ export function onboardingRoutes(deps: AppDeps) {
 }
 
 /**
- * Every trained director's context starts from the profile, so it is rebuilt
- * now. The profile is already stored and goes with every chat question as it
- * is, so a failure here does not fail the save: the directors stay marked as
- * owing an index, which their next training submit catches up on.
+ * Every trained director's context starts from the profile, so each is marked
+ * as owing a new index and a background job rebuilds them; saving does not
+ * wait for it. The profile is already stored and goes with every chat
+ * question as it is, so a failure here does not fail the save: the directors
+ * stay marked, and their next training submit asks again.
  */
 async function refreshContext(deps: AppDeps, log: AppEnv["Variables"]["log"], userId: string) {
+  if (!deps.env.CONTEXT_ENABLED) return;
   try {
-    await reindexUserContexts({ ...deps, log }, userId);
+    const owed = await markContextsOwed(deps.db, userId);
+    if (owed.length > 0) await queueContextIndex(deps, userId);
   } catch (error) {
-    log.warn({ err: error, userId }, "context re-index after onboarding failed; it stays owed");
+    log.warn({ err: error, userId }, "asking for the context re-index after onboarding failed; it stays owed");
   }
 }

@@ -1,40 +1,35 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DirectorId } from "../../../shared/directors";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../../shared/training";
-import { IndexingError, indexDirectorContext } from "../../ai/context-index";
-import { AiError } from "../../ai/retry";
+import { queueContextIndex } from "../../ai/index-context-job";
 import type { Database } from "../../db/client";
 import { directorTrainings } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
 import { requireDirectorAccess } from "../directors/director-access";
 
 type StoredTraining = { trainedAt: Date; indexedAt: Date | null };
 
 /**
- * Completing training: store the answers first, so nothing the owner wrote is
- * lost, then build and index the context. A repeated submit with the same
- * answers does only what is still owed (usually the indexing that failed).
+ * Completing training: store the answers, so nothing the owner wrote is lost,
+ * then ask for the context index to be built by a background job (the
+ * director reads "still learning" until it is ready; chat works meanwhile).
+ * A repeated submit with the same answers only asks again for what is owed.
  * Each failure leaves with the error code the browser turns into the spec's toast.
  */
 export async function submitTraining(
   deps: AppDeps,
-  input: { userId: string; directorId: DirectorId; answers: TrainingAnswers; log: Logger },
+  input: { userId: string; directorId: DirectorId; answers: TrainingAnswers },
 ): Promise<{ trainedAt: Date; indexed: boolean }> {
   const stored = await storeAnswers(deps, input);
   if (!deps.env.CONTEXT_ENABLED) return { trainedAt: stored.trainedAt, indexed: false };
   if (stored.indexedAt) return { trainedAt: stored.trainedAt, indexed: true };
-
-  let indexed: boolean;
   try {
-    indexed = await indexDirectorContext(deps, input.userId, input.directorId);
+    await queueContextIndex(deps, input.userId);
   } catch (error) {
-    throw indexingFailure(error, input.log);
+    throw new AppError("training:process_failed", { cause: error });
   }
-  // Answers are never blank, so a refused (blank) context means something is wrong.
-  if (!indexed) throw new AppError("training:process_failed");
-  return { trainedAt: stored.trainedAt, indexed: true };
+  return { trainedAt: stored.trainedAt, indexed: false };
 }
 
 async function storeAnswers(
@@ -55,14 +50,23 @@ async function storeAnswers(
         })
         .from(directorTrainings)
         .where(and(eq(directorTrainings.userId, userId), eq(directorTrainings.directorId, directorId)));
-      if (existing && sameAnswers(directorId, existing.answers, answers)) return existing;
+      if (existing && sameAnswers(directorId, existing.answers, answers)) {
+        // Pressing again after indexing gave up asks for it once more.
+        if (!existing.indexedAt) {
+          await tx
+            .update(directorTrainings)
+            .set({ indexFailure: null })
+            .where(and(eq(directorTrainings.userId, userId), eq(directorTrainings.directorId, directorId)));
+        }
+        return existing;
+      }
       const trainedAt = deps.now();
       await tx
         .insert(directorTrainings)
         .values({ userId, directorId, answers, trainedAt, indexedAt: null })
         .onConflictDoUpdate({
           target: [directorTrainings.userId, directorTrainings.directorId],
-          set: { answers, trainedAt, indexedAt: null },
+          set: { answers, trainedAt, indexedAt: null, indexFailure: null },
         });
       return { trainedAt, indexedAt: null };
     });
@@ -74,21 +78,4 @@ async function storeAnswers(
 
 function sameAnswers(directorId: DirectorId, stored: TrainingAnswers, submitted: TrainingAnswers): boolean {
   return TRAINING_QUESTIONS[directorId].every((question) => stored[question.name] === submitted[question.name]);
-}
-
-function indexingFailure(error: unknown, log: Logger): AppError {
-  if (!(error instanceof IndexingError)) return new AppError("training:process_failed", { cause: error });
-  if (error.stage === "embed") {
-    const cause = error.cause;
-    log.warn(
-      {
-        tag: cause instanceof AiError ? cause.tag : "provider",
-        status: cause instanceof AiError ? cause.status : null,
-      },
-      "embedding the training context failed",
-    );
-    return new AppError("training:embedding_failed", { cause: error });
-  }
-  if (error.stage === "store") return new AppError("training:context_store_failed", { cause: error });
-  return new AppError("training:process_failed", { cause: error });
 }

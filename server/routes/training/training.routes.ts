@@ -44,7 +44,7 @@ export function trainingRoutes(deps: AppDeps) {
       // Refuse what the plan does not allow before looking at the answers.
       await requireDirectorAccess(deps, userId, directorId);
       const answers = await readJson(c, trainingSchema(directorId), "validation:training");
-      const result = await submitTraining(deps, { userId, directorId, answers, log: c.get("log") });
+      const result = await submitTraining(deps, { userId, directorId, answers });
       const body: TrainingResultResponse = {
         directorId,
         trainedAt: result.trainedAt.toISOString(),

@@ -1,0 +1,213 @@
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
+import PgBoss from "pg-boss";
+import type { DatabaseHandle } from "../db/client";
+import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
+
+/**
+ * The one runner for work that outlasts a request (reading documents,
+ * embedding, re-indexing): durable jobs in PostgreSQL through pg-boss, on the
+ * embedded database as on a server (docs/decisions/0009-durable-jobs-with-pg-boss.md).
+ * A job is fetched by one process only (SELECT … FOR UPDATE SKIP LOCKED), is
+ * retried with backoff when its handler throws, and is picked up again after a
+ * crash. Each job type lives in its own file beside the capability it serves.
+ */
+
+export type JobPolicy = {
+  /** Attempts after the first, when the handler throws (the AI service is down, the database hiccuped). */
+  retryLimit: number;
+  /** First wait before a retry; doubled each time, randomized. */
+  retryDelaySeconds: number;
+  /** A run still going after this long counts as lost (its process died) and the job is tried again. */
+  expireInSeconds: number;
+  /** "stately": at most one waiting and one running job per singleton key (re-indexing one director). */
+  policy?: "standard" | "stately";
+  /** How many of these jobs one process runs at once. */
+  concurrency?: number;
+};
+
+export type JobContext = {
+  log: Logger;
+  jobId: string;
+  /** Whether a failure now is final: no retry follows. */
+  lastAttempt: boolean;
+};
+
+export type JobType<Data> = {
+  name: string;
+  policy: JobPolicy;
+  run(deps: AppDeps, data: Data, context: JobContext): Promise<void>;
+};
+
+export function defineJob<Data>(job: JobType<Data>): JobType<Data> {
+  return job;
+}
+
+export type JobRunnerOptions = {
+  /** How often an idle worker looks for new jobs (pg-boss allows 0.5 s at least). */
+  pollingIntervalSeconds?: number;
+  /** Replaces every job type's first retry delay (tests use 1 s). */
+  retryDelaySeconds?: number;
+};
+
+export type JobRunner = {
+  send<Data>(job: JobType<Data>, data: Data, options?: { singletonKey?: string }): Promise<void>;
+  start(deps: AppDeps, jobs: ReadonlyArray<JobType<never>>): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves once no job is waiting to start now or running (tests and benchmarks). */
+  idle(timeoutMs?: number): Promise<void>;
+};
+
+const SCHEMA = "pgboss";
+const DEFAULT_POLLING_SECONDS = 2;
+/** How long a stopping server lets running jobs finish before handing them back to the queue. */
+const STOP_GRACE_MS = 4000;
+
+export function createJobRunner(database: DatabaseHandle, log: Logger, options: JobRunnerOptions = {}): JobRunner {
+  let stopped = false;
+  const execute = executorFor(database);
+  const boss = new PgBoss({
+    // Once stopped, a worker's last poll must not reach a database that is closing.
+    db: { executeSql: async (text, values) => (stopped ? { rows: [] } : execute(text, values)) },
+    schema: SCHEMA,
+    // Nothing here is scheduled by cron; the clock monitor would only add queries.
+    schedule: false,
+    // Finished jobs are kept a week for diagnosis, then deleted.
+    deleteAfterDays: 7,
+  });
+  const workersByQueue = new Map<string, string[]>();
+  const types = new Map<string, JobType<never>>();
+  let started = false;
+  let stopping = false;
+
+  boss.on("error", (error: Error) => {
+    if (stopping) return;
+    log.warn({ err: error }, "job queue error");
+  });
+
+  return {
+    async send(job, data, sendOptions = {}) {
+      const policy = effectivePolicy(job.policy, options);
+      await boss.send(job.name, data as object, {
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: policy.expireInSeconds,
+        singletonKey: sendOptions.singletonKey,
+      });
+      // A worker in this process starts at once instead of at its next poll.
+      for (const id of workersByQueue.get(job.name) ?? []) boss.notifyWorker(id);
+    },
+
+    async start(deps, jobs) {
+      await boss.start();
+      started = true;
+      for (const job of jobs) {
+        types.set(job.name, job);
+        await boss.createQueue(job.name, { name: job.name, policy: job.policy.policy ?? "standard" });
+      }
+      if (database.driver === "pglite") await recoverInterruptedJobs(boss, execute, log);
+      for (const job of jobs) {
+        const ids: string[] = [];
+        for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
+          ids.push(
+            await boss.work<unknown>(
+              job.name,
+              {
+                batchSize: 1,
+                includeMetadata: true,
+                pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+              },
+              async ([item]) => {
+                if (!item) return;
+                const jobLog = log.child({ job: job.name, jobId: item.id });
+                const lastAttempt = item.retryCount >= item.retryLimit;
+                try {
+                  await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
+                } catch (error) {
+                  jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
+                  throw error;
+                }
+              },
+            ),
+          );
+        }
+        workersByQueue.set(job.name, ids);
+      }
+    },
+
+    async stop() {
+      if (!started || stopping) return;
+      stopping = true;
+      // Jobs still running after the grace period go back to the queue and run again on the next start.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_GRACE_MS });
+      stopped = true;
+    },
+
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      const names = [...types.keys()];
+      for (;;) {
+        const { rows } = await execute(
+          `select count(*)::int as pending from ${SCHEMA}.job
+           where name = any($1) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+          [names],
+        );
+        if ((rows[0] as { pending: number }).pending === 0) return;
+        if (Date.now() > deadline) throw new Error("jobs did not finish in time");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+function effectivePolicy(policy: JobPolicy, options: JobRunnerOptions): JobPolicy {
+  return options.retryDelaySeconds === undefined ? policy : { ...policy, retryDelaySeconds: options.retryDelaySeconds };
+}
+
+/**
+ * The embedded database has one process (its data folder is locked), so a job
+ * still marked active at start-up was cut off by a crash or a kill: it goes
+ * back to the queue now rather than after its expiry. On a PostgreSQL server
+ * other processes may be running it, so there expiry decides.
+ */
+async function recoverInterruptedJobs(boss: PgBoss, execute: Executor, log: Logger) {
+  const { rows } = await execute(`select id, name from ${SCHEMA}.job where state = 'active'`, []);
+  for (const row of rows as Array<{ id: string; name: string }>) {
+    await boss.fail(row.name, row.id, { message: "The server stopped while this job ran." });
+    log.info({ job: row.name, jobId: row.id }, "job interrupted by a stop; queued again");
+  }
+}
+
+type Executor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** pg-boss's `db` adapter: its SQL straight to the driver under Drizzle (PGlite in-process, or the pg pool). */
+function executorFor(database: DatabaseHandle): Executor {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.driver === "pglite") {
+    const pglite = client as PGlite;
+    return async (text, values) => {
+      // Without parameters pg-boss may send several statements (its schema, maintenance), which only exec runs.
+      if (!values || values.length === 0) return (await pglite.exec(text)).at(-1) ?? { rows: [] };
+      return pglite.query(text, values);
+    };
+  }
+  const pool = client as pg.Pool;
+  return (text, values) => pool.query(text, values as unknown[]);
+}
+
+/**
+ * Creates (or updates) the job queue's own tables without starting workers:
+ * the test run's template database gets them once instead of in every test.
+ */
+export async function prepareJobStore(database: DatabaseHandle): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: executorFor(database) },
+    schema: SCHEMA,
+    schedule: false,
+    supervise: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false, wait: true });
+}

@@ -1,0 +1,59 @@
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import type { Extracted, ExtractedSection } from "./extracted";
+
+const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+const BLOCKS = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "TD", "TH", "DT", "DD", "FIGCAPTION", "CAPTION"]);
+
+/**
+ * A web page's readable text: Readability keeps the article and drops menus,
+ * footers and scripts; the text is then split at its headings so each piece
+ * can say which section it came from. A page Readability cannot make sense of
+ * falls back to the body's text.
+ */
+export function extractHtml(html: string): Extracted {
+  const { document } = parseHTML(html);
+  const title = document.querySelector("title")?.textContent?.trim() || undefined;
+  const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+  const content = article?.content
+    ? parseHTML(`<!doctype html><html><body>${article.content}</body></html>`)
+    : undefined;
+  const root = content?.document.body ?? parseHTML(html).document.body;
+  const sections = sectionsOf(root as unknown as Element);
+  return { sections, title: article?.title?.trim() || title };
+}
+
+/** Text grouped under the nearest heading before it; text before any heading has no location. */
+export function sectionsOf(root: Element): ExtractedSection[] {
+  const sections: ExtractedSection[] = [];
+  let current: ExtractedSection = { location: null, text: "" };
+  const push = () => {
+    if (current.text.trim() !== "") sections.push(current);
+  };
+  const walk = (element: Element) => {
+    for (const child of Array.from(element.children)) {
+      const tag = child.tagName.toUpperCase();
+      if (tag === "SCRIPT" || tag === "STYLE" || tag === "NOSCRIPT" || tag === "TEMPLATE") continue;
+      if (HEADINGS.has(tag)) {
+        push();
+        const heading = clean(child.textContent ?? "");
+        current = {
+          location: heading ? `section “${heading.slice(0, 120)}”` : null,
+          text: heading ? `${heading}\n` : "",
+        };
+      } else if (BLOCKS.has(tag) || child.children.length === 0) {
+        const text = clean(child.textContent ?? "");
+        if (text) current.text += `${text}\n`;
+      } else {
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+  push();
+  return sections;
+}
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
