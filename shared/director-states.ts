@@ -15,6 +15,13 @@ export type DirectorListItem = Pick<Director, "id" | "name" | "title" | "descrip
   state: DirectorState;
   /** ISO time the training was stored; null when untrained. */
   trainedAt: string | null;
+  /**
+   * A trained director's context index: "learning" while a background job
+   * builds it (chat already works on the profile and answers), "failed" with
+   * the reason when it gave up, "ready" once built; null when untrained or
+   * with the context feature off.
+   */
+  learning: { state: "learning" | "failed" | "ready"; message: string | null } | null;
 };
 
 export type DirectorListResponse = {

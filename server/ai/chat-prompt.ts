@@ -63,10 +63,21 @@ export function formatBusinessContext(director: Director, context: BusinessConte
     );
   }
 
+  // Passages of the owner's documents, each with where it came from so an answer can say so.
+  const knowledgeLines = context.pieces
+    .filter((piece) => piece.sourceId !== null)
+    .map((piece) => {
+      const where = [piece.sourceName, piece.location].filter(Boolean).join(", ");
+      return `- ${where ? `[${where}] ` : ""}${oneLine(piece.content.trim())}`;
+    })
+    .filter((line, index, all) => all.indexOf(line) === index);
+  if (knowledgeLines.length > 0) sections.push(`From my documents and notes:\n${knowledgeLines.join("\n")}`);
+
   // The profile and these answers always go in whole; retrieval adds only what is not there yet.
   const pieceLines = context.pieces
     .filter(
       (piece) =>
+        piece.sourceId === null &&
         !(piece.department === PROFILE_DEPARTMENT && profileLines.length > 0) &&
         !(piece.department === director.id && trainingLines.length > 0),
     )

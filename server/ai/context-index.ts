@@ -324,7 +324,8 @@ export async function embedSourcePieces(
     // One statement for the whole slice: thousands of single-row updates cost far more in the embedded database.
     await deps.db.execute(sql`
       update context_pieces p set embedding = v.embedding::vector, embedding_model = ${embedded.model}
-      from unnest(${missing.map((piece) => piece.id)}::uuid[], ${embedded.embeddings.map((values) => `[${values.join(",")}]`)}::text[])
+      from unnest(${arrayLiteral(missing.map((piece) => piece.id))}::uuid[],
+        ${arrayLiteral(embedded.embeddings.map((values) => `[${values.join(",")}]`))}::text[])
         as v(id, embedding)
       where p.id = v.id`);
     const [counted] = await deps.db
@@ -333,4 +334,9 @@ export async function embedSourcePieces(
       .where(and(eq(contextPieces.sourceId, sourceId), eq(contextPieces.embeddingModel, model)));
     await options.onProgress(counted?.done ?? 0);
   }
+}
+
+/** A Postgres array literal ({"a","b"}), which both drivers pass as one text parameter. */
+function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 }

@@ -4,6 +4,7 @@ import type { TrainingAnswers } from "../../shared/training";
 import type { AppDeps } from "../deps";
 import type { Logger } from "../logger";
 import type { BusinessContext } from "./chat-prompt";
+import { PROFILE_DEPARTMENT } from "./context-index";
 import { type QueryEmbedding, retrieveContext } from "./retrieval";
 
 export type DirectorContextInput = {
@@ -40,6 +41,9 @@ export async function gatherDirectorContext(
         directorId: input.director.id,
         question: input.question,
         queryEmbedding: input.queryEmbedding,
+        // The profile and this director's answers go with every question whole: retrieval's slots are for the rest
+        // (other directors' answers, the owner's documents).
+        skipDepartments: [PROFILE_DEPARTMENT, input.director.id],
       },
     );
   } catch (error) {

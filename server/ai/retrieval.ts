@@ -4,7 +4,16 @@ import type { AppDeps } from "../deps";
 import { PROFILE_DEPARTMENT } from "./context-index";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
 
-export type RetrievedPiece = { department: string; sourceField: string; content: string; score: number };
+export type RetrievedPiece = {
+  department: string;
+  sourceField: string;
+  content: string;
+  score: number;
+  /** For a knowledge piece: its source's id and name, and where in it the piece sits ("page 3"); null otherwise. */
+  sourceId: string | null;
+  sourceName: string | null;
+  location: string | null;
+};
 
 /**
  * The chat waits for retrieval before it can start, and goes on without context
@@ -41,6 +50,8 @@ export async function retrieveContext(
     signal?: AbortSignal;
     /** The question's embedding when the caller already asked for it (embedQuestion); otherwise asked for here. */
     queryEmbedding?: Promise<QueryEmbedding | undefined>;
+    /** Departments the caller already sends whole (the profile, this director's answers): not worth a slot. */
+    skipDepartments?: string[];
   },
 ): Promise<RetrievedPiece[]> {
   if (input.question.trim() === "") return [];
@@ -48,6 +59,7 @@ export async function retrieveContext(
     userId: input.userId,
     directorId: input.directorId,
     question: input.question,
+    skipDepartments: input.skipDepartments,
     queryEmbedding: await (input.queryEmbedding ?? embedQuestion(deps, input.question, input.signal)),
     threshold: deps.env.RETRIEVAL_PIECE_THRESHOLD,
     count: deps.env.RETRIEVAL_PIECE_COUNT,
@@ -94,6 +106,7 @@ export async function searchPieces(
     queryEmbedding: QueryEmbedding | undefined;
     threshold: number;
     count: number;
+    skipDepartments?: string[];
   },
 ): Promise<RetrievedPiece[]> {
   const { queryEmbedding } = input;
@@ -107,28 +120,41 @@ export async function searchPieces(
   const scored = rowsOf<ScoredRow>(
     await db.execute(sql`
       select p.department, p.source_field as "sourceField", p.content,
+        p.source_id as "sourceId", s.name as "sourceName", p.location,
         (${similarity})::double precision as similarity,
         p.search_vector @@ q.query as "textMatch",
         ts_rank(p.search_vector, q.query) as "textRank"
       from context_pieces p
+      left join knowledge_sources s on s.id = p.source_id
       cross join (
         select replace(websearch_to_tsquery('english', ${input.question})::text, ' & ', ' | ')::tsquery as query
       ) q
       where p.user_id = ${input.userId}
+        and (p.source_id is null
+          or (s.user_id = ${input.userId} and (s.director_ids is null or ${input.directorId} = any(s.director_ids))))
+        ${input.skipDepartments?.length ? sql`and p.department <> all(string_to_array(${input.skipDepartments.join(",")}, ','))` : sql``}
     `),
   );
-  return rankPieces(scored, input).map(({ department, sourceField, content, score }) => ({
-    department,
-    sourceField,
-    content,
-    score,
-  }));
+  return rankPieces(scored, input).map(
+    ({ department, sourceField, content, score, sourceId, sourceName, location }) => ({
+      department,
+      sourceField,
+      content,
+      score,
+      sourceId,
+      sourceName,
+      location,
+    }),
+  );
 }
 
 type ScoredRow = {
   department: string;
   sourceField: string;
   content: string;
+  sourceId: string | null;
+  sourceName: string | null;
+  location: string | null;
   similarity: number | null;
   textMatch: boolean;
   textRank: number;

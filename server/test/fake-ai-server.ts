@@ -60,6 +60,8 @@ export type FakeAiServer = {
   embeddingRequests(): RecordedRequest[];
   /** The most embedding requests it was answering at the same time. */
   peakEmbeddingsInFlight(): number;
+  /** While true, every request is answered 503, as by a provider that is down. */
+  down: boolean;
   close(): Promise<void>;
 };
 
@@ -103,6 +105,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       requests.filter((request) => request.path.endsWith("/chat/completions") && request.body.stream === true),
     embeddingRequests: () => requests.filter((request) => request.path.endsWith("/embeddings")),
     peakEmbeddingsInFlight: () => peakEmbeddingsInFlight,
+    down: false,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -123,6 +126,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     const path = req.url ?? "";
     const recorded: RecordedRequest = { path, headers: req.headers, body, receivedAt };
     requests.push(recorded);
+    if (fake.down) return sendError(res, { status: 503, message: "The service is down" });
 
     if (req.method === "POST" && path.endsWith("/embeddings")) {
       embeddingsInFlight += 1;

@@ -6,6 +6,7 @@ import {
   conversationShares,
   conversations,
   directorTrainings,
+  knowledgeSources,
   messages,
   sessions,
   subscriptions,
@@ -106,7 +107,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
         .orderBy(asc(contextPieces.department), asc(contextPieces.sourceField)),
     ]);
 
-  const [threads, allMessages, shares] = await Promise.all([
+  const [threads, allMessages, shares, sources] = await Promise.all([
     db
       .select({
         id: conversations.id,
@@ -151,6 +152,28 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
       .from(conversationShares)
       .where(eq(conversationShares.userId, userId))
       .orderBy(asc(conversationShares.createdAt)),
+    // Level 2 knowledge: every source's details and the text read from it (the originals download one by one).
+    db
+      .select({
+        id: knowledgeSources.id,
+        kind: knowledgeSources.kind,
+        format: knowledgeSources.format,
+        name: knowledgeSources.name,
+        url: knowledgeSources.url,
+        finalUrl: knowledgeSources.finalUrl,
+        sizeBytes: knowledgeSources.sizeBytes,
+        pageCount: knowledgeSources.pageCount,
+        rowCount: knowledgeSources.rowCount,
+        directorIds: knowledgeSources.directorIds,
+        status: knowledgeSources.status,
+        truncated: knowledgeSources.truncated,
+        createdAt: knowledgeSources.createdAt,
+        readyAt: knowledgeSources.readyAt,
+        extractedText: knowledgeSources.extractedText,
+      })
+      .from(knowledgeSources)
+      .where(eq(knowledgeSources.userId, userId))
+      .orderBy(asc(knowledgeSources.createdAt)),
   ]);
 
   const byConversation = new Map<string, Array<Omit<(typeof allMessages)[number], "conversationId">>>();
@@ -177,6 +200,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
     contextPieces: pieces,
     conversations: threads.map((thread) => ({ ...thread, messages: byConversation.get(thread.id) ?? [] })),
     sharedLinks: shares,
+    knowledgeSources: sources,
   };
 }
 

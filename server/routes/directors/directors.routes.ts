@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { DirectorListResponse } from "../../../shared/director-states";
+import type { DirectorListItem, DirectorListResponse } from "../../../shared/director-states";
+import { ERRORS, isErrorCode } from "../../../shared/errors";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
+import { directorTrainings } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { getPlanStatus } from "../plans/plan-status";
 import { directorStatuses } from "./director-access";
@@ -11,7 +14,24 @@ export function directorRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().use(requireUser(deps.sessions)).get("/", async (c) => {
     const userId = c.get("user").id;
     const planStatus = await getPlanStatus(deps, userId);
-    const statuses = await directorStatuses(deps, userId, planStatus);
+    const [statuses, indexes] = await Promise.all([
+      directorStatuses(deps, userId, planStatus),
+      deps.db
+        .select({
+          directorId: directorTrainings.directorId,
+          indexedAt: directorTrainings.indexedAt,
+          indexFailure: directorTrainings.indexFailure,
+        })
+        .from(directorTrainings)
+        .where(eq(directorTrainings.userId, userId)),
+    ]);
+    const learningOf = (directorId: string): DirectorListItem["learning"] => {
+      const index = indexes.find((row) => row.directorId === directorId);
+      if (!index || !deps.env.CONTEXT_ENABLED) return null;
+      if (index.indexedAt) return { state: "ready", message: null };
+      if (isErrorCode(index.indexFailure)) return { state: "failed", message: ERRORS[index.indexFailure].message };
+      return { state: "learning", message: null };
+    };
     const body: DirectorListResponse = {
       directors: statuses.map(({ director, state, trainedAt }) => ({
         id: director.id,
@@ -21,6 +41,7 @@ export function directorRoutes(deps: AppDeps) {
         icon: director.icon,
         state,
         trainedAt: trainedAt?.toISOString() ?? null,
+        learning: learningOf(director.id),
       })),
       plan: planStatus
         ? {
