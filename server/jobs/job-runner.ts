@@ -49,6 +49,8 @@ export type JobRunnerOptions = {
   pollingIntervalSeconds?: number;
   /** Replaces every job type's first retry delay (tests use 1 s). */
   retryDelaySeconds?: number;
+  /** Replaces every job type's retry limit (tests: 0 makes the first failure final). */
+  retryLimit?: number;
 };
 
 export type JobRunner = {
@@ -163,7 +165,11 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
 }
 
 function effectivePolicy(policy: JobPolicy, options: JobRunnerOptions): JobPolicy {
-  return options.retryDelaySeconds === undefined ? policy : { ...policy, retryDelaySeconds: options.retryDelaySeconds };
+  return {
+    ...policy,
+    retryDelaySeconds: options.retryDelaySeconds ?? policy.retryDelaySeconds,
+    retryLimit: options.retryLimit ?? policy.retryLimit,
+  };
 }
 
 /**

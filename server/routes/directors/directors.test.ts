@@ -45,6 +45,7 @@ describe("GET /api/directors", () => {
       icon: "M",
       state: "available",
       trainedAt: null,
+      learning: null,
     });
     expect(list.plan).toEqual({ id: "premium", name: "Premium", directorCount: 4, trialEnded: false });
     expect(list.trainedCount).toBe(0);

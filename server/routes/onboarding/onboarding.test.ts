@@ -178,19 +178,28 @@ describe("saving the profile rebuilds the directors' context", () => {
     await app.request("/api/onboarding", { method: "PUT", cookie: owner.cookie, body: PROFILE });
     const trained = await app.request("/api/training/martha", { cookie: owner.cookie, body: answersFor("martha") });
     expect(trained.status).toBe(200);
+    await app.jobsIdle();
     return { app, owner };
   }
 
-  it("puts the new answers into a trained director's stored context and the profile pieces", async () => {
+  it("saves at once, then a background job puts the new answers into the director's context and the profile pieces", async () => {
     const { app, owner } = await trainedOwner();
     const renamed = { ...PROFILE, businessName: "Moonlight Roastery" };
+    fake.queueEmbeddings({ delayMs: 500 });
     const saved = await app.request("/api/onboarding", { method: "PUT", cookie: owner.cookie, body: renamed });
     expect(saved.status).toBe(200);
+    const contextText = async () =>
+      (
+        await app.db
+          .select({ text: userContexts.contextText })
+          .from(userContexts)
+          .where(and(eq(userContexts.userId, owner.user.id), eq(userContexts.department, "martha")))
+      )[0]?.text;
+    // The save did not wait for the embedding provider.
+    expect(await contextText()).toContain("Bright Bean");
 
-    const [context] = await app.db
-      .select({ text: userContexts.contextText })
-      .from(userContexts)
-      .where(and(eq(userContexts.userId, owner.user.id), eq(userContexts.department, "martha")));
+    await app.jobsIdle();
+    const context = { text: await contextText() };
     expect(context?.text).toContain("Moonlight Roastery");
     expect(context?.text).not.toContain("Bright Bean");
     const pieces = await app.db
@@ -224,6 +233,7 @@ describe("saving the profile rebuilds the directors' context", () => {
     const renamed = { ...PROFILE, businessName: "Moonlight Roastery" };
     const saved = await app.request("/api/onboarding", { method: "PUT", cookie: owner.cookie, body: renamed });
     expect(saved.status).toBe(200);
+    await app.jobsIdle();
     expect(await (await app.request("/api/onboarding", { cookie: owner.cookie })).json()).toEqual({
       profile: renamed,
     });

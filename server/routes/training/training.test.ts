@@ -1,6 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TrainingResultResponse, TrainingStatusResponse } from "../../../shared/director-states";
+import type {
+  DirectorListResponse,
+  TrainingResultResponse,
+  TrainingStatusResponse,
+} from "../../../shared/director-states";
 import { DIRECTOR_IDS, type DirectorId } from "../../../shared/directors";
 import { ERRORS } from "../../../shared/errors";
 import { TRAINING_ANSWER_MESSAGE, TRAINING_QUESTIONS } from "../../../shared/training";
@@ -88,6 +92,7 @@ describe("GET /api/training/:directorId", () => {
     } satisfies TrainingStatusResponse);
 
     expect((await submit(app, cookie, "martha")).status).toBe(200);
+    await app.jobsIdle();
     const after = (await (await app.request("/api/training/martha", { cookie })).json()) as TrainingStatusResponse;
     expect(after.state).toBe("trained");
     expect(after.answers).toEqual(answersFor("martha"));
@@ -224,17 +229,38 @@ describe("POST /api/training/:directorId: the answers", () => {
   });
 });
 
-describe("POST /api/training/:directorId: the context index", () => {
-  it("with a provider: stores the answers, one context record and embedded pieces", async () => {
+/** Submits and waits for the background job to build the index. */
+async function submitAndIndex(app: TestApp, cookie: string, directorId: DirectorId, body?: unknown) {
+  const response = await submit(app, cookie, directorId, body);
+  expect(response.status).toBe(200);
+  await app.jobsIdle();
+  return response;
+}
+
+async function learningOf(app: TestApp, cookie: string, directorId: DirectorId) {
+  const list = (await (await app.request("/api/directors", { cookie })).json()) as DirectorListResponse;
+  return list.directors.find((director) => director.id === directorId)?.learning;
+}
+
+/** Apps whose jobs give up at the first failure, to see what the owner is shown then. */
+const finalAttempt = { jobs: { retryLimit: 0 } } satisfies TestAppOptions;
+
+describe("POST /api/training/:directorId: the context index, built in the background", () => {
+  it("with a provider: answers at once, then the job stores one context record and embedded pieces", async () => {
     const app = await appWithAi();
     const { cookie, user } = await trainedOwner(app);
+    fake.queueEmbeddings({ delayMs: 300 });
     const response = await submit(app, cookie, "martha");
     expect(response.status).toBe(200);
     const body = (await response.json()) as TrainingResultResponse;
-    expect(body).toMatchObject({ directorId: "martha", indexed: true, contextEnabled: true });
+    expect(body).toMatchObject({ directorId: "martha", indexed: false, contextEnabled: true });
+    // Saved at once; the director is still learning while the index is built.
+    expect((await trainingRow(app, user.id, "martha"))?.answers).toEqual(answersFor("martha"));
+    expect(await learningOf(app, cookie, "martha")).toEqual({ state: "learning", message: null });
 
+    await app.jobsIdle();
+    expect(await learningOf(app, cookie, "martha")).toEqual({ state: "ready", message: null });
     const row = await trainingRow(app, user.id, "martha");
-    expect(row?.answers).toEqual(answersFor("martha"));
     expect(row?.indexedAt).not.toBeNull();
 
     const [context, ...more] = await contextsOf(app, user.id);
@@ -243,7 +269,6 @@ describe("POST /api/training/:directorId: the context index", () => {
     expect(context?.contextText).toContain("Bright Bean Coffee Roasters");
     expect(context?.contextText).toContain(PROFILE.goals);
     expect(context?.contextText).toContain("Who buys from you today, and who would you most like to reach?");
-    expect(context?.contextText).toContain(answersFor("martha").budget);
     expect(context?.embedding).toHaveLength(1536);
 
     const pieces = await piecesOf(app, user.id);
@@ -266,8 +291,8 @@ describe("POST /api/training/:directorId: the context index", () => {
   it("without a provider: stores the pieces without embeddings and still trains", async () => {
     const app = await createTestApp();
     const { cookie, user } = await trainedOwner(app);
-    const response = await submit(app, cookie, "martha");
-    expect(await response.json()).toMatchObject({ indexed: true, contextEnabled: true });
+    const response = await submitAndIndex(app, cookie, "martha");
+    expect(await response.json()).toMatchObject({ indexed: false, contextEnabled: true });
     const pieces = await piecesOf(app, user.id);
     expect(pieces).toHaveLength(20);
     expect(pieces.every((piece) => piece.embedding === null && piece.embeddingModel === null)).toBe(true);
@@ -280,7 +305,7 @@ describe("POST /api/training/:directorId: the context index", () => {
   it("uses the configured embedding model and dimensions", async () => {
     const app = await appWithAi({ env: { EMBEDDING_MODEL: "nomic-embed-text", EMBEDDING_DIMENSIONS: "64" } });
     const { cookie, user } = await trainedOwner(app);
-    expect((await submit(app, cookie, "martha")).status).toBe(200);
+    await submitAndIndex(app, cookie, "martha");
     expect(fake.embeddingRequests()[0]?.body).toMatchObject({ model: "nomic-embed-text", dimensions: 64 });
     const pieces = await piecesOf(app, user.id);
     expect(pieces.every((piece) => piece.embedding?.length === 64 && piece.embeddingModel === "nomic-embed-text")).toBe(
@@ -292,7 +317,7 @@ describe("POST /api/training/:directorId: the context index", () => {
     const app = await createTestApp();
     const owner = await app.signUp();
     await givePlan(app.deps, owner.user.id, "premium", { profile: null });
-    expect((await submit(app, owner.cookie, "martha")).status).toBe(200);
+    await submitAndIndex(app, owner.cookie, "martha");
     const pieces = await piecesOf(app, owner.user.id);
     expect(pieces.map((piece) => piece.department)).toEqual(new Array(10).fill("martha"));
   });
@@ -300,10 +325,10 @@ describe("POST /api/training/:directorId: the context index", () => {
   it("training again replaces the answers and that director's index", async () => {
     const app = await appWithAi();
     const { cookie, user } = await trainedOwner(app);
-    await submit(app, cookie, "martha");
-    await submit(app, cookie, "finn");
+    await submitAndIndex(app, cookie, "martha");
+    await submitAndIndex(app, cookie, "finn");
     const again = answersFor("martha", " (second round)");
-    expect((await submit(app, cookie, "martha", again)).status).toBe(200);
+    await submitAndIndex(app, cookie, "martha", again);
 
     expect((await trainingRow(app, user.id, "martha"))?.answers).toEqual(again);
     const pieces = await piecesOf(app, user.id);
@@ -320,11 +345,12 @@ describe("POST /api/training/:directorId: the context index", () => {
   it("with the context feature off: stores the answers only", async () => {
     const app = await appWithAi({ env: { CONTEXT_ENABLED: "false" } });
     const { cookie, user } = await trainedOwner(app);
-    const response = await submit(app, cookie, "martha");
+    const response = await submitAndIndex(app, cookie, "martha");
     expect(await response.json()).toMatchObject({ indexed: false, contextEnabled: false });
     expect((await trainingRow(app, user.id, "martha"))?.answers).toEqual(answersFor("martha"));
     expect(await piecesOf(app, user.id)).toHaveLength(0);
     expect(await contextsOf(app, user.id)).toHaveLength(0);
+    expect(await learningOf(app, cookie, "martha")).toBeNull();
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -342,103 +368,122 @@ describe("POST /api/training/:directorId: failures and retrying what is missing"
     expect((await submit(app, cookie, "martha")).status).toBe(200);
   });
 
-  it("embedding fails → training:embedding_failed with the answers kept; a second press only indexes", async () => {
+  it("embedding fails → the answers are kept and the job tries again by itself", async () => {
     const app = await appWithAi();
     const { cookie, user } = await trainedOwner(app);
     fake.queueEmbeddings({ fail: { status: 400, message: "bad input" } });
-    await expectError(await submit(app, cookie, "martha"), "training:embedding_failed");
-
+    await submitAndIndex(app, cookie, "martha");
     const stored = await trainingRow(app, user.id, "martha");
     expect(stored?.answers).toEqual(answersFor("martha"));
     expect(stored?.indexedAt).toBeNull();
-    expect(await piecesOf(app, user.id)).toHaveLength(0);
-    expect(await contextsOf(app, user.id)).toHaveLength(0);
+    expect(await learningOf(app, cookie, "martha")).toEqual({ state: "learning", message: null });
 
-    const retried = await submit(app, cookie, "martha");
-    expect(retried.status).toBe(200);
+    // The retry comes a moment later, with backoff.
+    const deadline = Date.now() + 20_000;
+    while (!(await trainingRow(app, user.id, "martha"))?.indexedAt && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const after = await trainingRow(app, user.id, "martha");
-    // The answers were not stored a second time: same trainedAt; only the index was built.
     expect(after?.trainedAt.getTime()).toBe(stored?.trainedAt.getTime());
     expect(after?.indexedAt).not.toBeNull();
     expect(fake.embeddingRequests()).toHaveLength(2);
     expect(await piecesOf(app, user.id)).toHaveLength(20);
   });
 
+  it("embedding gives up → the director shows the spec's error; a second press only indexes", async () => {
+    const app = await appWithAi(finalAttempt);
+    const { cookie, user } = await trainedOwner(app);
+    fake.queueEmbeddings({ fail: { status: 400, message: "bad input" } });
+    await submitAndIndex(app, cookie, "martha");
+    expect(await learningOf(app, cookie, "martha")).toEqual({
+      state: "failed",
+      message: "Failed to process your context data. Please try again.",
+    });
+    const stored = await trainingRow(app, user.id, "martha");
+
+    const retried = await submitAndIndex(app, cookie, "martha");
+    expect(await retried.json()).toMatchObject({ indexed: false });
+    const after = await trainingRow(app, user.id, "martha");
+    // The answers were not stored a second time: same trainedAt; only the index was built.
+    expect(after?.trainedAt.getTime()).toBe(stored?.trainedAt.getTime());
+    expect(after?.indexedAt).not.toBeNull();
+    expect(await learningOf(app, cookie, "martha")).toEqual({ state: "ready", message: null });
+  });
+
   it("a repeated submit of indexed answers does nothing more", async () => {
     const app = await appWithAi();
     const { cookie } = await trainedOwner(app);
-    await submit(app, cookie, "martha");
-    const response = await submit(app, cookie, "martha");
+    await submitAndIndex(app, cookie, "martha");
+    const response = await submitAndIndex(app, cookie, "martha");
     expect(await response.json()).toMatchObject({ indexed: true });
     expect(fake.embeddingRequests()).toHaveLength(1);
   });
 
-  it("storing the context fails → training:context_store_failed; the retry stores it", async () => {
-    const app = await appWithAi();
+  it("storing the context fails → training:context_store_failed is shown; the next press stores it", async () => {
+    const app = await appWithAi(finalAttempt);
     const { cookie, user } = await trainedOwner(app);
     await breakWrites(app, "user_contexts");
-    await expectError(await submit(app, cookie, "martha"), "training:context_store_failed");
+    await submitAndIndex(app, cookie, "martha");
     expect((await trainingRow(app, user.id, "martha"))?.indexedAt).toBeNull();
     expect(await piecesOf(app, user.id)).toHaveLength(0);
+    expect((await learningOf(app, cookie, "martha"))?.message).toBe(ERRORS["training:context_store_failed"].message);
 
     await repairWrites(app, "user_contexts");
-    expect((await submit(app, cookie, "martha")).status).toBe(200);
+    await submitAndIndex(app, cookie, "martha");
     expect(await contextsOf(app, user.id)).toHaveLength(1);
   });
 
-  it("anything else while processing → training:process_failed", async () => {
-    const app = await appWithAi();
+  it("anything else while processing → training:process_failed is shown", async () => {
+    const app = await appWithAi(finalAttempt);
     const { cookie, user } = await trainedOwner(app);
     await app.db.execute(sql.raw("alter table business_profiles rename column answers to answers_moved"));
-    await expectError(await submit(app, cookie, "martha"), "training:process_failed");
+    await submitAndIndex(app, cookie, "martha");
     expect((await trainingRow(app, user.id, "martha"))?.answers).toEqual(answersFor("martha"));
+    expect((await learningOf(app, cookie, "martha"))?.message).toBe(ERRORS["training:process_failed"].message);
 
     await app.db.execute(sql.raw("alter table business_profiles rename column answers_moved to answers"));
-    expect((await submit(app, cookie, "martha")).status).toBe(200);
+    await submitAndIndex(app, cookie, "martha");
+    expect((await trainingRow(app, user.id, "martha"))?.indexedAt).not.toBeNull();
   });
 });
 
 describe("the retry policy for embeddings, against the failing test server", () => {
+  async function indexWith(app: TestApp) {
+    const { cookie, user } = await trainedOwner(app);
+    await submitAndIndex(app, cookie, "martha");
+    return (await trainingRow(app, user.id, "martha"))?.indexedAt ?? null;
+  }
+
   it("retries 429 and 500 with backoff, then succeeds", async () => {
-    const app = await appWithAi();
-    const { cookie } = await trainedOwner(app);
+    const app = await appWithAi(finalAttempt);
     fake.queueEmbeddings({ fail: { status: 429 } }, { fail: { status: 500 } }, { fail: { status: 503 } });
-    expect((await submit(app, cookie, "martha")).status).toBe(200);
+    expect(await indexWith(app)).not.toBeNull();
     expect(fake.embeddingRequests()).toHaveLength(4);
   });
 
   it("gives up after 6 retries (7 requests)", async () => {
-    const app = await appWithAi();
-    const { cookie } = await trainedOwner(app);
+    const app = await appWithAi(finalAttempt);
     fake.queueEmbeddings(...new Array(8).fill({ fail: { status: 500 } }));
-    await expectError(await submit(app, cookie, "martha"), "training:embedding_failed");
+    expect(await indexWith(app)).toBeNull();
     expect(fake.embeddingRequests()).toHaveLength(7);
   });
 
   it("retries a 408, which is outside the no-retry range", async () => {
-    const app = await appWithAi();
-    const { cookie } = await trainedOwner(app);
+    const app = await appWithAi(finalAttempt);
     fake.queueEmbeddings({ fail: { status: 408 } });
-    expect((await submit(app, cookie, "martha")).status).toBe(200);
+    expect(await indexWith(app)).not.toBeNull();
     expect(fake.embeddingRequests()).toHaveLength(2);
   });
 
   // 407 is missing: fetch turns a 407 answer into a network error before our code sees a status.
-  for (const status of [400, 401, 403, 404, 405, 406, 409]) {
-    it(`does not retry HTTP ${status}`, async () => {
-      const app = await appWithAi();
-      const { cookie } = await trainedOwner(app);
-      fake.queueEmbeddings({ fail: { status } });
-      await expectError(await submit(app, cookie, "martha"), "training:embedding_failed");
+  for (const failure of [400, 401, 403, 404, 405, 406, 409, "quota"] as const) {
+    it(`does not retry ${failure === "quota" ? "an exhausted quota" : `HTTP ${failure}`}`, async () => {
+      const app = await appWithAi(finalAttempt);
+      fake.queueEmbeddings({
+        fail: failure === "quota" ? { status: 429, code: "insufficient_quota" } : { status: failure },
+      });
+      expect(await indexWith(app)).toBeNull();
       expect(fake.embeddingRequests()).toHaveLength(1);
     });
   }
-
-  it("does not retry an exhausted quota", async () => {
-    const app = await appWithAi();
-    const { cookie } = await trainedOwner(app);
-    fake.queueEmbeddings({ fail: { status: 429, code: "insufficient_quota" } });
-    await expectError(await submit(app, cookie, "martha"), "training:embedding_failed");
-    expect(fake.embeddingRequests()).toHaveLength(1);
-  });
 });
