@@ -85,7 +85,13 @@ describe("plans", () => {
     const page = await browser.newPage();
     await page.goto("/pricing");
     await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
-    for (const text of ["Most Popular", "Level 2 Training Coming Soon", "$29.99", "$79.99", "4 AI directors"]) {
+    await page
+      .getByText(
+        "Free keeps 10 sources (25 MB), Standard keeps 50 sources (250 MB) and Premium keeps 500 sources (2 GB).",
+        { exact: false },
+      )
+      .waitFor();
+    for (const text of ["Most Popular", "Level 2 Training: your own documents", "$29.99", "$79.99", "4 AI directors"]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     expect(await page.getByRole("link", { name: "Start Free Trial" }).count()).toBe(1);

@@ -51,6 +51,7 @@ const SharedConversationPage = page(() =>
   import("../features/shared/shared-conversation-page").then((m) => m.SharedConversationPage),
 );
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
+const KnowledgePage = queryPage(() => import("../features/knowledge/knowledge-page").then((m) => m.KnowledgePage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
 
 /**
@@ -81,6 +82,7 @@ export function AppRoutes() {
           <Route path="/train-director/:id" element={<TrainDirectorPage />} />
           <Route path="/chat" element={<ChatPage />} />
           <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/knowledge" element={<KnowledgePage />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

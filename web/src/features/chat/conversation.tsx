@@ -4,6 +4,7 @@ import { WELCOME_MESSAGE_DELAY_MS } from "../../../../shared/constants";
 import type { Director, DirectorId } from "../../../../shared/directors";
 import { ERRORS } from "../../../../shared/errors";
 import { errorToast, toast } from "../../components/ui/use-toast";
+import { LearningNote } from "../directors/learning-note";
 import { usePlanErrorRedirect } from "../plans/plan-redirect";
 import { usePublicConfig } from "../shell/use-public-config";
 import { chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
@@ -155,6 +156,7 @@ export function Conversation(props: ConversationProps) {
               ) : director ? (
                 <>
                   {history.data?.trained === false ? <UntrainedNote director={director} /> : null}
+                  {history.data?.trained ? <LearningNote director={director} /> : null}
                   <ol aria-label={`Conversation with ${director.name}`} className="space-y-5">
                     {welcomeShown && config.data ? (
                       <ChatBubble

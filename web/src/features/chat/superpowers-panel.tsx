@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Director } from "../../../../shared/directors";
 import { Button } from "../../components/ui/button";
 
@@ -42,6 +43,15 @@ export function SuperpowersPanel({
           <p className="mt-2 text-sm text-slate-600">Choose a director to see what they can help with.</p>
         )}
       </div>
+      {director ? (
+        <Link
+          to="/knowledge"
+          className="rounded-xl border border-dashed border-brand-300 px-3 py-2.5 text-sm text-brand-800 hover:bg-brand-50"
+        >
+          <span className="font-semibold">Knowledge</span>: teach {director.name} from your documents, web pages and
+          notes.
+        </Link>
+      ) : null}
       <div className="mt-auto border-t border-slate-200 pt-4">
         <Button variant="secondary" className="w-full" disabled={clearDisabled} onClick={onClear}>
           <svg

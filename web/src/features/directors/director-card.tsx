@@ -48,6 +48,12 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
               Trained at Level 1
             </span>
           ) : null}
+          {director.learning?.state === "learning" ? (
+            <span className="mt-2 ml-2 inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
+              <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-brand-600" />
+              Still learning
+            </span>
+          ) : null}
         </div>
       </div>
 

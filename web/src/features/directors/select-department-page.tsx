@@ -7,12 +7,12 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
 import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
 import { DirectorCard } from "./director-card";
-import { useDirectors } from "./directors-api";
+import { useDirectorsWhileLearning } from "./learning-note";
 
 /** /select-department: the six directors with this user's state for each, from the server. */
 export function SelectDepartmentPage() {
   usePageTitle("Your directors");
-  const directors = useDirectors();
+  const directors = useDirectorsWhileLearning();
 
   return (
     <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-14">
@@ -126,7 +126,7 @@ function DirectorGridSkeleton() {
   );
 }
 
-/** The spec's "Level 2 Training" section; its "Learn More" button does nothing yet, as in the spec. */
+/** The spec's "Level 2 Training" section; "Learn More" leads to the knowledge page, where Level 2 is real. */
 function LevelTwoTraining() {
   return (
     <section
@@ -136,18 +136,18 @@ function LevelTwoTraining() {
       <div className="flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div className="max-w-2xl">
           <p className="inline-flex rounded-full bg-white/15 px-2.5 py-0.5 text-xs font-semibold tracking-wide uppercase">
-            Coming soon
+            Knowledge
           </p>
           <h2 id="level-2-heading" className="mt-3 text-xl font-bold sm:text-2xl">
             Level 2 Training
           </h2>
           <p className="mt-2 text-brand-100">
-            Go deeper: teach your directors from your own documents, reports and processes, so their advice reflects
-            every detail of how your business runs.
+            Go deeper: teach your directors from your own documents, spreadsheets, web pages and notes, so their advice
+            reflects every detail of how your business runs.
           </p>
         </div>
-        <Button type="button" variant="secondary" size="lg" className="self-start sm:self-center">
-          Learn More
+        <Button asChild variant="secondary" size="lg" className="self-start sm:self-center">
+          <Link to="/knowledge">Learn More</Link>
         </Button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TRIAL_DAYS } from "../../../../shared/constants";
+import { formatBytes } from "../../../../shared/knowledge";
 import type { CurrentPlan } from "../../../../shared/plan-selection";
 import { PLANS, type Plan, type PlanId } from "../../../../shared/plans";
 import { Button } from "../../components/ui/button";
@@ -70,9 +71,10 @@ export function PlanPicker({ current, banner, highlight, pendingPlanId, onChoose
         </ul>
 
         <aside className="mx-auto mt-12 max-w-3xl rounded-2xl border border-dashed border-brand-200 bg-white/70 px-6 py-5 text-center">
-          <h2 className="text-base font-semibold text-slate-900">Level 2 Training Coming Soon</h2>
+          <h2 className="text-base font-semibold text-slate-900">Level 2 Training: your own documents</h2>
           <p className="mt-1 text-sm text-slate-600">
-            Deeper training for your directors is on its way. Every plan includes Level 1 training today.
+            Every plan can add PDFs, Word files, spreadsheets, web pages and notes on the Knowledge page, and your
+            directors use them when they answer. {levelTwoLimits()}
           </p>
         </aside>
       </div>
@@ -193,4 +195,12 @@ function PlanAction(props: {
       {props.pending ? "Selecting..." : label}
     </Button>
   );
+}
+
+/** "Free keeps 10 sources (25 MB), …": the plans' knowledge limits, from shared/plans.ts. */
+function levelTwoLimits(): string {
+  const parts = PLANS.map(
+    (plan) => `${plan.name} keeps ${plan.knowledge.sources} sources (${formatBytes(plan.knowledge.bytes)})`,
+  );
+  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}.`;
 }

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Card } from "../../components/ui/card";
 
 /**
@@ -22,6 +23,13 @@ export function RagCard({ aiConfigured }: { aiConfigured: boolean }) {
           {aiConfigured
             ? "Your business context is enabled. Your directors' answers are enriched with your business context from the training data."
             : "Your business context is enabled and saved. Your directors will use it as soon as an AI service is connected."}
+        </p>
+        <p className="mt-2 text-sm text-slate-700">
+          Level 2: add documents, web pages and notes on the{" "}
+          <Link to="/knowledge" className="font-semibold text-brand-700 hover:underline">
+            Knowledge
+          </Link>{" "}
+          page, and your directors use them too.
         </p>
       </Card>
     </section>

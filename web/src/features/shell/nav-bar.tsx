@@ -10,6 +10,7 @@ import { useFinishSignOut, useSession } from "../auth/use-session";
 const OWNER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/chat", label: "Chat" },
+  { to: "/knowledge", label: "Knowledge" },
   { to: "/subscription", label: "Pricing" },
   { to: "/settings", label: "Settings" },
 ] as const;

@@ -1,0 +1,61 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import type { DirectorId } from "../../../../shared/directors";
+import { type NoteInput, noteSchema } from "../../../../shared/knowledge";
+import { Button } from "../../components/ui/button";
+import { Field, Input, Textarea } from "../../components/ui/field";
+import { ApiError } from "../../lib/api";
+import { addNote, KNOWLEDGE_QUERY_KEY } from "./knowledge-api";
+
+/** A note: a title and pasted text. What was typed stays in the form until the server has it. */
+export function AddNote(props: { directorIds: DirectorId[] | null }) {
+  const queryClient = useQueryClient();
+  const form = useForm<NoteInput>({ resolver: zodResolver(noteSchema), defaultValues: { title: "", text: "" } });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await addNote({ title: values.title, text: values.text, directorIds: props.directorIds });
+      form.reset({ title: "", text: "" });
+      await queryClient.invalidateQueries({ queryKey: KNOWLEDGE_QUERY_KEY });
+    } catch (failure) {
+      if (failure instanceof ApiError && (failure.fields.title || failure.fields.text)) {
+        if (failure.fields.title) form.setError("title", { message: failure.fields.title });
+        if (failure.fields.text) form.setError("text", { message: failure.fields.text });
+        return;
+      }
+      form.setError("root", { message: (failure as Error).message });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-3">
+      <Field id="knowledge-note-title" label="Title" error={errors.title?.message}>
+        <Input
+          id="knowledge-note-title"
+          placeholder="e.g. How we handle refunds"
+          aria-invalid={Boolean(errors.title)}
+          {...form.register("title")}
+        />
+      </Field>
+      <Field id="knowledge-note-text" label="Text" error={errors.text?.message}>
+        <Textarea
+          id="knowledge-note-text"
+          rows={6}
+          placeholder="Paste or write what your directors should know"
+          aria-invalid={Boolean(errors.text)}
+          {...form.register("text")}
+        />
+      </Field>
+      {errors.root?.message ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.root.message}
+        </p>
+      ) : null}
+      <Button type="submit" className="justify-self-start" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Adding..." : "Add note"}
+      </Button>
+    </form>
+  );
+}

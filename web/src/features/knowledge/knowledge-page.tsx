@@ -1,0 +1,171 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { DirectorId } from "../../../../shared/directors";
+import { formatBytes, type KnowledgeUsage } from "../../../../shared/knowledge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { AddFiles } from "./add-files";
+import { AddNote } from "./add-note";
+import { AddWebPage } from "./add-web-page";
+import { DirectorChoice } from "./director-choice";
+import { useKnowledge } from "./knowledge-api";
+import { SourceRow } from "./source-row";
+
+const TABS = [
+  { id: "files", label: "Files" },
+  { id: "web", label: "Web page" },
+  { id: "note", label: "Note" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+/** /knowledge: Level 2 training. The owner's documents, web pages and notes become their directors' knowledge. */
+export function KnowledgePage() {
+  const knowledge = useKnowledge();
+  const [tab, setTab] = useState<Tab>("files");
+  const [directorIds, setDirectorIds] = useState<DirectorId[] | null>(null);
+
+  return (
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
+      <div className="mx-auto grid w-full max-w-4xl gap-6">
+        <header>
+          <p className="text-sm font-semibold text-brand-700">Level 2 training</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Knowledge</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Add your price lists, plans, procedures, spreadsheets and web pages. Your directors read them and use the
+            relevant passages when they answer you.
+          </p>
+        </header>
+
+        {knowledge.isPending ? (
+          <KnowledgeSkeleton />
+        ) : knowledge.isError ? (
+          <Card role="alert" className="p-6 text-center">
+            <p className="font-semibold text-slate-900">We could not load your knowledge.</p>
+            <p className="mt-1 text-sm text-slate-600">{knowledge.error.message}</p>
+            <Button className="mt-4" variant="secondary" onClick={() => void knowledge.refetch()}>
+              Try again
+            </Button>
+          </Card>
+        ) : (
+          <>
+            <Usage usage={knowledge.data.usage} hasPlan={knowledge.data.planId !== null} />
+            {knowledge.data.planId === null ? null : (
+              <Card className="grid gap-5 p-4 sm:p-6">
+                <h2 className="text-lg font-semibold text-slate-900">Add knowledge</h2>
+                <div role="tablist" aria-label="What to add" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+                  {TABS.map((item) => (
+                    <button
+                      key={item.id}
+                      type="button"
+                      role="tab"
+                      id={`tab-${item.id}`}
+                      aria-selected={tab === item.id}
+                      aria-controls={`panel-${item.id}`}
+                      onClick={() => setTab(item.id)}
+                      className={cn(
+                        "flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                        tab === item.id ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+                      )}
+                    >
+                      {item.label}
+                    </button>
+                  ))}
+                </div>
+                <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+                  {tab === "files" ? (
+                    <AddFiles directorIds={directorIds} maxFileBytes={knowledge.data.usage.limits.fileBytes} />
+                  ) : tab === "web" ? (
+                    <AddWebPage directorIds={directorIds} />
+                  ) : (
+                    <AddNote directorIds={directorIds} />
+                  )}
+                </div>
+                <DirectorChoice id="new-source-directors" value={directorIds} onChange={setDirectorIds} />
+              </Card>
+            )}
+            <section aria-labelledby="sources-heading" className="grid gap-3">
+              <h2 id="sources-heading" className="text-lg font-semibold text-slate-900">
+                Your sources
+              </h2>
+              {knowledge.data.sources.length === 0 ? (
+                <Card className="p-6 text-center text-sm text-slate-600">
+                  Nothing here yet. Add a document, a web page or a note above.
+                </Card>
+              ) : (
+                <Card className="p-0">
+                  <ul className="divide-y divide-slate-200">
+                    {knowledge.data.sources.map((source) => (
+                      <SourceRow key={source.id} source={source} />
+                    ))}
+                  </ul>
+                </Card>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Usage against the plan's limits, with the way to more room. */
+function Usage({ usage, hasPlan }: { usage: KnowledgeUsage; hasPlan: boolean }) {
+  if (!hasPlan) {
+    return (
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <p className="text-sm text-slate-700">Choose a plan to add knowledge for your directors.</p>
+        <Button asChild size="sm">
+          <Link to="/subscription">Choose a plan</Link>
+        </Button>
+      </Card>
+    );
+  }
+  const { limits } = usage;
+  const share = Math.max(usage.sources / limits.sources, usage.bytes / limits.bytes);
+  const full = usage.sources >= limits.sources || usage.bytes >= limits.bytes;
+  return (
+    <Card className="grid gap-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+        <p className="text-slate-700">
+          <span className="font-semibold text-slate-900">
+            {usage.sources} of {limits.sources}
+          </span>{" "}
+          sources ·{" "}
+          <span className="font-semibold text-slate-900">
+            {formatBytes(usage.bytes)} of {formatBytes(limits.bytes)}
+          </span>{" "}
+          used
+        </p>
+        <Link to="/subscription" className="font-medium text-brand-700 hover:underline">
+          {full ? "Upgrade for more room" : "Plan limits"}
+        </Link>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Knowledge storage used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(share * 100)}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className={cn("h-full rounded-full", full ? "bg-red-600" : "bg-brand-600")}
+          style={{ width: `${Math.min(100, Math.round(share * 100))}%` }}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function KnowledgeSkeleton() {
+  return (
+    <div aria-busy="true" className="grid gap-4">
+      <span className="sr-only">Loading...</span>
+      <Skeleton className="h-16 w-full rounded-xl" />
+      <Skeleton className="h-48 w-full rounded-xl" />
+      <Skeleton className="h-24 w-full rounded-xl" />
+    </div>
+  );
+}
