@@ -44,6 +44,8 @@ export async function startAppServer(options: ServerOptions = {}): Promise<Runni
     database: await createTestDatabase(),
     now: options.now,
     aiRetry: { firstDelayMs: 5 },
+    // Background jobs look for work often and retry soon, so a journey waits seconds, not minutes.
+    jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
   });
   return server;
 }

@@ -73,14 +73,15 @@ export function KnowledgePage() {
                     </button>
                   ))}
                 </div>
-                <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-                  {tab === "files" ? (
-                    <AddFiles directorIds={directorIds} maxFileBytes={knowledge.data.usage.limits.fileBytes} />
-                  ) : tab === "web" ? (
-                    <AddWebPage directorIds={directorIds} />
-                  ) : (
-                    <AddNote directorIds={directorIds} />
-                  )}
+                {/* Every panel stays mounted, so switching tabs loses neither a half-written note nor a refused file's reason. */}
+                <div role="tabpanel" id="panel-files" aria-labelledby="tab-files" hidden={tab !== "files"}>
+                  <AddFiles directorIds={directorIds} maxFileBytes={knowledge.data.usage.limits.fileBytes} />
+                </div>
+                <div role="tabpanel" id="panel-web" aria-labelledby="tab-web" hidden={tab !== "web"}>
+                  <AddWebPage directorIds={directorIds} />
+                </div>
+                <div role="tabpanel" id="panel-note" aria-labelledby="tab-note" hidden={tab !== "note"}>
+                  <AddNote directorIds={directorIds} />
                 </div>
                 <DirectorChoice id="new-source-directors" value={directorIds} onChange={setDirectorIds} />
               </Card>

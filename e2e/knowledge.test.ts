@@ -1,0 +1,141 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeDocx } from "../server/test/document-fixtures";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { answersFor, givePlan } from "../server/test/fixtures";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+
+/** Embeddings and answers come from the local OpenAI-protocol test server, over real HTTP. */
+const fake = await startFakeAiServer();
+/** The owner's website, served on this machine (so private addresses are allowed for this server). */
+const site = http.createServer((_req, res) => {
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.end(`<!doctype html><html><head><title>About Bright Bean</title></head><body>
+    <nav>Home · Shop · Contact</nav>
+    <main><article><h1>About us</h1>
+      <p>Bright Bean was founded in 2014 by two baristas who wanted coffee roasted to order within 48 hours.</p>
+      <p>Our roastery in Leeds supplies both cafes and ships subscription boxes across the country every Tuesday.</p>
+    </article></main><footer>© Bright Bean</footer></body></html>`);
+});
+await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+afterAll(async () => {
+  await fake.close();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+const browser = setupBrowser({
+  env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", URL_IMPORT_ALLOW_PRIVATE: "true" },
+});
+
+/** A new owner on premium with Martha trained; the page shares the session cookie. */
+async function trainedOwner(page: Page) {
+  const response = await page.request.post("/api/auth/sign-up", {
+    data: {
+      name: "Knowledge Owner",
+      email: `knowledge-${Date.now()}-${Math.random()}@example.com`,
+      password: "correct-horse-battery",
+      confirmPassword: "correct-horse-battery",
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: string } };
+  await givePlan(browser.server.deps, user.id, "premium");
+  expect((await page.request.post("/api/training/martha", { data: answersFor("martha") })).status()).toBe(200);
+}
+
+/** A price list printed to PDF by Chromium itself. */
+async function pricePdf(page: Page): Promise<Buffer> {
+  const printer = await page.context().newPage();
+  await printer.setContent(`<h1>Bright Bean price list</h1><p>Valid from March 2025.</p>
+    <h2 style="break-before: page">Cafe drinks</h2><p>The oat milk flat white costs $5.25 in both cafes.</p>`);
+  const pdf = await printer.pdf({ format: "A4" });
+  await printer.close();
+  return pdf;
+}
+
+const sourceRow = (page: Page, name: string) => page.getByRole("listitem", { name });
+
+describe("knowledge", () => {
+  it("adds files, a web page and a note that reach Ready live, and the chat answers from them", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await trainedOwner(page);
+    await page.goto("/select-department");
+    await page.getByRole("link", { name: "Learn More" }).click();
+    await page.waitForURL("**/knowledge");
+    await page.getByRole("heading", { name: "Knowledge", level: 1 }).waitFor();
+    await page.getByText("0 of 500", { exact: true }).waitFor();
+
+    // Several files at once through the picker: a PDF and a Word file are read; a program is refused alone.
+    const docx = await makeDocx([{ heading: "Opening hours", paragraphs: ["Both cafes open at 7:00 on weekdays."] }]);
+    await page.getByLabel("Files to add").setInputFiles([
+      { name: "price-list.pdf", mimeType: "application/pdf", buffer: await pricePdf(page) },
+      { name: "handbook.docx", mimeType: "application/octet-stream", buffer: docx },
+      { name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") },
+    ]);
+    await page
+      .getByText("This type of file cannot be added. Add a PDF, Word (DOCX), text, Markdown, CSV or HTML file.")
+      .waitFor();
+
+    // A CSV dropped on the drop zone.
+    await page.getByRole("region", { name: "Drop files here" }).evaluate((zone) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["supplier,terms\nHill Farm,30 days\n"], "suppliers.csv", { type: "text/csv" }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    });
+
+    await page.getByRole("tab", { name: "Web page" }).click();
+    await page.getByLabel("Web page address").fill("ftp://example.com");
+    await page.getByRole("button", { name: "Add page" }).click();
+    await page.getByText("Enter a web address starting with http:// or https://").waitFor();
+    await page.getByLabel("Web page address").fill(`${siteUrl}/about`);
+    await page.getByRole("button", { name: "Add page" }).click();
+
+    await page.getByRole("tab", { name: "Note" }).click();
+    await page.getByLabel("Title", { exact: true }).fill("Loyalty card");
+    await page.getByLabel("Text", { exact: true }).fill("Ten stamps on the loyalty card earn a free drink of any size.");
+    // Only Finn may use this one.
+    await page.getByLabel("All directors").uncheck();
+    await page.getByLabel("Finn", { exact: true }).check();
+    await page.getByRole("button", { name: "Add note" }).click();
+
+    // Every source reaches Ready on screen without a reload.
+    for (const name of ["price-list.pdf", "handbook.docx", "suppliers.csv", "About Bright Bean", "Loyalty card"]) {
+      await sourceRow(page, name).getByText("Ready", { exact: true }).waitFor({ timeout: 60_000 });
+    }
+    await sourceRow(page, "price-list.pdf").getByText("2 pages", { exact: false }).waitFor();
+    await sourceRow(page, "suppliers.csv").getByText("1 row", { exact: false }).waitFor();
+    await sourceRow(page, "Loyalty card").getByText("Used by: Finn").waitFor();
+    await page.getByText("5 of 500", { exact: true }).waitFor();
+    await screenshot(page, "knowledge-desktop");
+
+    // Rename, then delete with a confirmation.
+    await sourceRow(page, "suppliers.csv").getByRole("button", { name: "Rename" }).click();
+    await page.getByLabel("New name").fill("Supplier terms");
+    await page.getByRole("button", { name: "Save" }).click();
+    await sourceRow(page, "Supplier terms").waitFor();
+    await sourceRow(page, "Supplier terms").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await sourceRow(page, "Supplier terms").waitFor({ state: "detached" });
+
+    // The chat's question sends the PDF's passage, with where it came from.
+    await page.goto("/chat?director=martha");
+    await page.getByText("I have access to your onboarding and training information", { exact: false }).waitFor();
+    const message = page.getByPlaceholder("Ask Martha anything...");
+    await message.fill("How much is the oat milk flat white?");
+    await message.press("Enter");
+    await page.getByText("Here is my advice on", { exact: false }).waitFor();
+    const prompt = JSON.stringify(fake.chatRequests().at(-1)?.body.messages);
+    expect(prompt).toContain("[price-list.pdf, page 2]");
+    expect(prompt).toContain("oat milk flat white costs $5.25");
+    expect(prompt).not.toContain("Ten stamps on the loyalty card");
+
+    const phone = await browser.newPage(PHONE);
+    await phone.context().addCookies(await page.context().cookies());
+    await phone.goto("/knowledge");
+    await sourceRow(phone, "price-list.pdf").getByText("Ready", { exact: true }).waitFor();
+    await screenshot(phone, "knowledge-phone");
+  });
+});
