@@ -95,7 +95,9 @@ describe("knowledge", () => {
 
     await page.getByRole("tab", { name: "Note" }).click();
     await page.getByLabel("Title", { exact: true }).fill("Loyalty card");
-    await page.getByLabel("Text", { exact: true }).fill("Ten stamps on the loyalty card earn a free drink of any size.");
+    await page
+      .getByLabel("Text", { exact: true })
+      .fill("Ten stamps on the loyalty card earn a free drink of any size.");
     // Only Finn may use this one.
     await page.getByLabel("All directors").uncheck();
     await page.getByLabel("Finn", { exact: true }).check();

@@ -109,7 +109,7 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
         types.set(job.name, job);
         await boss.createQueue(job.name, { name: job.name, policy: job.policy.policy ?? "standard" });
       }
-      if (database.driver === "pglite") await recoverInterruptedJobs(boss, execute, log);
+      if (database.driver === "pglite") await recoverInterruptedJobs(execute, log);
       for (const job of jobs) {
         const ids: string[] = [];
         for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
@@ -175,13 +175,18 @@ function effectivePolicy(policy: JobPolicy, options: JobRunnerOptions): JobPolic
 /**
  * The embedded database has one process (its data folder is locked), so a job
  * still marked active at start-up was cut off by a crash or a kill: it goes
- * back to the queue now rather than after its expiry. On a PostgreSQL server
- * other processes may be running it, so there expiry decides.
+ * back to the queue now, to run at once, rather than after its expiry. On a
+ * PostgreSQL server other processes may be running it, so there expiry
+ * decides. pg-boss has no call for "run this active job again now", so this
+ * one statement works on its job table directly.
  */
-async function recoverInterruptedJobs(boss: PgBoss, execute: Executor, log: Logger) {
-  const { rows } = await execute(`select id, name from ${SCHEMA}.job where state = 'active'`, []);
+async function recoverInterruptedJobs(execute: Executor, log: Logger) {
+  const { rows } = await execute(
+    `update ${SCHEMA}.job set state = 'retry', start_after = now(), started_on = null
+     where state = 'active' returning id, name`,
+    [],
+  );
   for (const row of rows as Array<{ id: string; name: string }>) {
-    await boss.fail(row.name, row.id, { message: "The server stopped while this job ran." });
     log.info({ job: row.name, jobId: row.id }, "job interrupted by a stop; queued again");
   }
 }
