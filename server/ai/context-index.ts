@@ -288,6 +288,7 @@ export async function replaceSourcePieces(
 }
 
 const PIECE_INSERT_SLICE = 500;
+const EMBEDDING_WRITE_SLICE = 256;
 
 /**
  * Embeds a source's pieces that have no vector from the configured model yet,
@@ -321,13 +322,18 @@ export async function embedSourcePieces(
       missing.map((piece) => piece.content),
     );
     if (!embedded) return;
-    // One statement for the whole slice: thousands of single-row updates cost far more in the embedded database.
-    await deps.db.execute(sql`
-      update context_pieces p set embedding = v.embedding::vector, embedding_model = ${embedded.model}
-      from unnest(${arrayLiteral(missing.map((piece) => piece.id))}::uuid[],
-        ${arrayLiteral(embedded.embeddings.map((values) => `[${values.join(",")}]`))}::text[])
-        as v(id, embedding)
-      where p.id = v.id`);
+    // A few statements per slice, not one per piece (thousands of single-row updates cost far more in the embedded
+    // database) and not one for all (a statement carrying a thousand vectors as text swells the database's memory).
+    for (let start = 0; start < missing.length; start += EMBEDDING_WRITE_SLICE) {
+      const ids = missing.slice(start, start + EMBEDDING_WRITE_SLICE).map((piece) => piece.id);
+      const vectors = embedded.embeddings
+        .slice(start, start + EMBEDDING_WRITE_SLICE)
+        .map((values) => `[${values.join(",")}]`);
+      await deps.db.execute(sql`
+        update context_pieces p set embedding = v.embedding::vector, embedding_model = ${embedded.model}
+        from unnest(${arrayLiteral(ids)}::uuid[], ${arrayLiteral(vectors)}::text[]) as v(id, embedding)
+        where p.id = v.id`);
+    }
     const [counted] = await deps.db
       .select({ done: sql<number>`count(*)::int` })
       .from(contextPieces)

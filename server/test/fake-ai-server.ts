@@ -41,6 +41,8 @@ export type RecordedRequest = {
   receivedAt: number;
   /** performance.now() when a streamed answer's first text was written: the provider's own time ends here. */
   firstTextAt?: number;
+  /** performance.now() when the answer was fully written. */
+  finishedAt?: number;
 };
 
 export type FakeAiServer = {
@@ -126,6 +128,9 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     const path = req.url ?? "";
     const recorded: RecordedRequest = { path, headers: req.headers, body, receivedAt };
     requests.push(recorded);
+    res.once("finish", () => {
+      recorded.finishedAt = performance.now();
+    });
     if (fake.down) return sendError(res, { status: 503, message: "The service is down" });
 
     if (req.method === "POST" && path.endsWith("/embeddings")) {
