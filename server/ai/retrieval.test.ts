@@ -34,6 +34,8 @@ async function owner(app: TestApp, trainings: Array<[DirectorId, TrainingAnswers
     const response = await app.request(`/api/training/${directorId}`, { cookie, body: answers });
     expect(response.status).toBe(200);
   }
+  // Training answers at once; the background job builds the index.
+  await app.jobsIdle();
   return user;
 }
 
