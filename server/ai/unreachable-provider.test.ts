@@ -79,7 +79,7 @@ describe("an AI service that cannot be reached", () => {
     expect(attempts).toBe(1);
   });
 
-  it("fails a chat turn and a training submit within seconds under the spec's real retry delays", async () => {
+  it("fails a chat turn within seconds under the spec's real retry delays, and a training submit does not wait", async () => {
     const port = await closedPort();
     // aiRetry {} keeps the spec's policy (first delay 1 s, six retries): the whole chain would take over a minute.
     const app = await createTestApp({
@@ -92,8 +92,9 @@ describe("an AI service that cannot be reached", () => {
     let started = performance.now();
     const training = await app.request("/api/training/martha", { cookie, body: answersFor("martha") });
     const trainingSeconds = (performance.now() - started) / 1000;
-    expect(training.status).toBe(502);
-    expect(((await training.json()) as { error: { code: string } }).error.code).toBe("training:embedding_failed");
+    // Saving does not wait for the AI service: the answers are stored and the index is left to a background job.
+    expect(training.status).toBe(200);
+    expect(await training.json()).toMatchObject({ indexed: false });
     expect(trainingSeconds).toBeLessThan(5);
     // Nothing the owner wrote is lost: the answers are stored and Martha counts as trained.
     const stored = (await (await app.request("/api/training/martha", { cookie })).json()) as {
