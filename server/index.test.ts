@@ -48,7 +48,8 @@ describe("the server process", () => {
     const port = await freePort();
     const server = startProcess({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir });
     let health: Response | undefined;
-    for (let attempt = 0; attempt < 100 && !health; attempt++) {
+    // A fresh data folder is migrated first, which takes a while on a busy machine.
+    for (let attempt = 0; attempt < 300 && !health; attempt++) {
       health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
       if (!health) await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -59,5 +60,5 @@ describe("the server process", () => {
     expect(await server.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 90_000);
 });

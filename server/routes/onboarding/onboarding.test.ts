@@ -219,6 +219,7 @@ describe("saving the profile rebuilds the directors' context", () => {
       body: { field: "businessName", value: "Moonlight Roastery" },
     });
     expect(edited.status).toBe(200);
+    await app.jobsIdle();
     const [context] = await app.db
       .select({ text: userContexts.contextText })
       .from(userContexts)
