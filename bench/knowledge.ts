@@ -31,7 +31,7 @@ const app = createApp(deps);
 
 const signup = await app.request("/api/auth/sign-up", {
   method: "POST",
-  headers: { "content-type": "application/json" },
+  headers: { "content-type": "application/json", origin: env.APP_URL },
   body: JSON.stringify({
     name: "Bench Owner",
     email: "bench@example.com",
@@ -79,7 +79,11 @@ for (const [name, bytes] of [
   const started = performance.now();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)]), name);
-  const response = await app.request("/api/knowledge/files", { method: "POST", body: form, headers: { cookie } });
+  const response = await app.request("/api/knowledge/files", {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: env.APP_URL },
+  });
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   const { source } = (await response.json()) as { source: { id: string } };
   let pieces = 0;

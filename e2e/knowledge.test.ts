@@ -39,11 +39,16 @@ async function trainedOwner(page: Page) {
       password: "correct-horse-battery",
       confirmPassword: "correct-horse-battery",
     },
+    headers: { origin: browser.url },
   });
   expect(response.status()).toBe(201);
   const { user } = (await response.json()) as { user: { id: string } };
   await givePlan(browser.server.deps, user.id, "premium");
-  expect((await page.request.post("/api/training/martha", { data: answersFor("martha") })).status()).toBe(200);
+  const trained = await page.request.post("/api/training/martha", {
+    data: answersFor("martha"),
+    headers: { origin: browser.url },
+  });
+  expect(trained.status()).toBe(200);
 }
 
 /** A price list printed to PDF by Chromium itself. */

@@ -32,7 +32,10 @@ import { trainingRoutes } from "./routes/training/training.routes";
  * State-changing endpoints whose body is not JSON, each with the one type it takes (a file upload:
  * multipart/form-data). Every other POST, PUT, PATCH and DELETE under /api takes a JSON body.
  */
-const NON_JSON_BODIES: OtherBody[] = [];
+const NON_JSON_BODIES: OtherBody[] = [
+  // Knowledge files: one file per request, with its own size limit (KNOWLEDGE_MAX_FILE_MB) on the route.
+  { method: "POST", path: "/api/knowledge/files", type: "multipart/form-data" },
+];
 
 /** The whole HTTP surface: the JSON/streaming API under /api and the built browser app. */
 export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
@@ -71,7 +74,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
       strictTransportSecurity: deps.env.APP_URL.startsWith("https:") ? "max-age=15552000; includeSubDomains" : false,
     }),
   );
-  app.use("/api/*", apiBodyLimit(deps.env.BODY_LIMIT_BYTES));
+  app.use("/api/*", apiBodyLimit(deps.env.BODY_LIMIT_BYTES, NON_JSON_BODIES));
 
   app.use("/api/*", sameOrigin(deps.env.APP_URL));
   app.use("/api/*", jsonBodies(NON_JSON_BODIES));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DIRECTOR_IDS, type DirectorId } from "./directors";
+import { ownerText } from "./validation";
 
 /** Level 2 training: the owner's documents, web pages and notes, shared by the /knowledge page and its API. */
 
@@ -76,13 +77,11 @@ const directorIdsSchema = z
   .default(null);
 
 export const noteSchema = z.object({
-  title: z
-    .string()
+  title: ownerText({ error: "Give the note a title" })
     .trim()
     .min(1, "Give the note a title")
     .max(SOURCE_NAME_MAX_CHARS, `Keep the title under ${SOURCE_NAME_MAX_CHARS} characters`),
-  text: z
-    .string()
+  text: ownerText({ error: "Paste or write the note's text" })
     .trim()
     .min(1, "Paste or write the note's text")
     .max(NOTE_MAX_CHARS, "Keep a note under 100,000 characters; add longer text as a file"),
@@ -91,8 +90,7 @@ export const noteSchema = z.object({
 export type NoteInput = z.input<typeof noteSchema>;
 
 export const webPageSchema = z.object({
-  url: z
-    .string()
+  url: ownerText({ error: "Enter the page's address" })
     .trim()
     .min(1, "Enter the page's address")
     .max(2000, "This address is too long")
@@ -103,8 +101,7 @@ export type WebPageInput = z.input<typeof webPageSchema>;
 
 export const sourceUpdateSchema = z
   .object({
-    name: z
-      .string()
+    name: ownerText({ error: "The name cannot be empty" })
       .trim()
       .min(1, "The name cannot be empty")
       .max(SOURCE_NAME_MAX_CHARS, `Keep the name under ${SOURCE_NAME_MAX_CHARS} characters`)

@@ -1,25 +1,23 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "./app-error";
+import type { OtherBody } from "./json-bodies";
 
 /**
- * Routes that take multipart/form-data uploads instead of JSON. They are
- * exempt from the API's JSON body limit (BODY_LIMIT_BYTES) and set their own
- * on the route; checks that expect JSON bodies skip them too.
+ * The API's body limit (BODY_LIMIT_BYTES) for JSON requests. Uploads
+ * (endpoints declared with a multipart/form-data body in app.ts) are exempt:
+ * each sets its own limit on its route, sized for the files it takes.
  */
-export const MULTIPART_ROUTES: readonly string[] = ["/api/knowledge/files"];
-
-export function isMultipartRoute(path: string): boolean {
-  return MULTIPART_ROUTES.includes(path.replace(/\/+$/, ""));
-}
-
-/** The API's body limit for JSON requests; multipart routes carry their own. */
-export function apiBodyLimit(maxSize: number): MiddlewareHandler {
+export function apiBodyLimit(maxSize: number, otherBodies: readonly OtherBody[] = []): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize,
     onError: () => {
       throw new AppError("payload_too_large:api");
     },
   });
-  return (c, next) => (isMultipartRoute(c.req.path) ? next() : limit(c, next));
+  const uploads = otherBodies.filter((entry) => entry.type === "multipart/form-data");
+  return (c, next) =>
+    uploads.some((entry) => entry.method === c.req.method && entry.path === c.req.path.replace(/\/+$/, ""))
+      ? next()
+      : limit(c, next);
 }

@@ -32,6 +32,7 @@ async function startServerProcess(): Promise<{ url: string; child: ChildProcess 
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
       AI_BASE_URL: fake.url,
       AI_API_KEY: "test-key",
     },
@@ -49,7 +50,7 @@ describe("a job interrupted by kill -9", () => {
     const first = await startServerProcess();
     const signup = await fetch(`${first.url}/api/auth/sign-up`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: first.url },
       body: JSON.stringify({
         name: "Kill Test",
         email: "kill@example.com",
@@ -62,7 +63,8 @@ describe("a job interrupted by kill -9", () => {
       .getSetCookie()
       .map((value) => value.split(";")[0])
       .join("; ");
-    const json = { "content-type": "application/json", cookie };
+    // As the app's own pages send them: JSON, with the app's origin.
+    const json = { "content-type": "application/json", origin: first.url, cookie };
     const plan = await fetch(`${first.url}/api/plans/select`, {
       method: "POST",
       headers: json,

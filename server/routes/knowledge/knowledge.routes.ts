@@ -43,7 +43,7 @@ export function knowledgeRoutes(deps: AppDeps) {
         c.header("Cache-Control", "no-store");
         return c.json(body);
       })
-      // Multipart by design (see server/http/body-limits.ts): its own limit, the file's plus the envelope.
+      // Multipart by design (declared in app.ts's NON_JSON_BODIES): its own limit, the file's plus the envelope.
       .post(
         "/files",
         bodyLimit({

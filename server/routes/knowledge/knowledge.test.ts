@@ -101,7 +101,11 @@ async function upload(
   const form = new FormData();
   form.append("file", new Blob([typeof bytes === "string" ? bytes : new Uint8Array(bytes)]), name);
   if (directorIds) form.append("directorIds", JSON.stringify(directorIds));
-  return app.app.request("/api/knowledge/files", { method: "POST", body: form, headers: { cookie } });
+  return app.app.request("/api/knowledge/files", {
+    method: "POST",
+    body: form,
+    headers: { cookie, origin: new URL(app.env.APP_URL).origin },
+  });
 }
 
 async function added(response: Response): Promise<KnowledgeSourceItem> {
@@ -275,7 +279,7 @@ describe("knowledge: a new owner's documents become their directors' knowledge",
       ["GET", `/api/knowledge/${loan.id}/original`, undefined],
       ["PATCH", `/api/knowledge/${loan.id}`, { name: "Mine now" }],
       ["POST", `/api/knowledge/${loan.id}/retry`, {}],
-      ["DELETE", `/api/knowledge/${loan.id}`, undefined],
+      ["DELETE", `/api/knowledge/${loan.id}`, {}],
     ] as const) {
       await expectError(await app.request(path, { method, cookie: other.cookie, body }), "not_found:source");
     }
@@ -291,7 +295,7 @@ describe("knowledge: a new owner's documents become their directors' knowledge",
     expect(await original.text()).toBe("Our bank loan is with Harbor Credit Union at 6.1% interest.");
 
     // Deleted: gone from the very next answer, with its pieces and original.
-    expect((await app.request(`/api/knowledge/${loan.id}`, { method: "DELETE", cookie })).status).toBe(200);
+    expect((await app.request(`/api/knowledge/${loan.id}`, { method: "DELETE", cookie, body: {} })).status).toBe(200);
     expect(await promptFor(app, cookie, "finn", question)).not.toContain("Harbor Credit Union at 6.1%");
     expect(await app.db.select().from(contextPieces).where(eq(contextPieces.sourceId, loan.id))).toHaveLength(0);
     expect(await app.db.select().from(knowledgeOriginals)).toHaveLength(0);
@@ -321,7 +325,7 @@ describe("knowledge: bad input gets a clear answer and loses nothing else", () =
     const noFile = await app.app.request("/api/knowledge/files", {
       method: "POST",
       body: new FormData(),
-      headers: { cookie },
+      headers: { cookie, origin: new URL(app.env.APP_URL).origin },
     });
     await expectError(noFile, "validation:knowledge");
 

@@ -64,7 +64,7 @@ export async function refetchSource(id: string) {
 }
 
 export async function deleteSource(id: string) {
-  await api<{ ok: true }>(`/api/knowledge/${id}`, { method: "DELETE" });
+  await api<{ ok: true }>(`/api/knowledge/${id}`, { method: "DELETE", body: {} });
 }
 
 export function originalUrl(id: string) {
