@@ -8,7 +8,7 @@ import type { Logger } from "../logger";
 /**
  * The one runner for work that outlasts a request (reading documents,
  * embedding, re-indexing): durable jobs in PostgreSQL through pg-boss, on the
- * embedded database as on a server (docs/decisions/0014-durable-jobs-with-pg-boss.md).
+ * embedded database as on a server (docs/decisions/0015-durable-jobs-with-pg-boss.md).
  * A job is fetched by one process only (SELECT … FOR UPDATE SKIP LOCKED), is
  * retried with backoff when its handler throws, and is picked up again after a
  * crash. Each job type lives in its own file beside the capability it serves.
