@@ -144,9 +144,13 @@ async function promptFor(app: TestApp, cookie: string, directorId: DirectorId, q
   const response = await app.request(`/api/chat/${directorId}/messages`, { cookie, body: { text: question } });
   expect(response.status).toBe(200);
   await response.text();
-  const request = fake.chatRequests().at(-1);
-  const messages = (request?.body.messages ?? []) as Array<{ role: string; content: string }>;
-  return messages.at(-1)?.content ?? "";
+  // The answer's request: a conversation title may be asked for separately, after it.
+  const turns = fake
+    .chatRequests()
+    .map(
+      (request) => ((request.body.messages ?? []) as Array<{ role: string; content: string }>).at(-1)?.content ?? "",
+    );
+  return turns.findLast((content) => content.includes(`My question: ${question}`)) ?? "";
 }
 
 const PRICE_LIST = [
