@@ -80,6 +80,17 @@ export const ERRORS = {
     message: "There is not enough room left on your plan for this. Delete a source or upgrade your plan.",
   },
   "knowledge:busy": { status: 409, message: "This source is still being read. Wait until it is ready or has failed." },
+  "website:unreadable": { status: 422, message: "We couldn't read your website." },
+  "website:no_ai_service": {
+    status: 503,
+    message:
+      "Drafting your answers from your website needs an AI service, and none is connected yet. Please answer the questions yourself.",
+  },
+  "website:draft_failed": {
+    status: 502,
+    message:
+      "We read your website but couldn't draft your answers this time. Try again, or answer the questions yourself.",
+  },
   "payload_too_large:api": { status: 413, message: "The request is too large." },
   "unsupported_media_type:api": { status: 415, message: "Send the request body as JSON." },
   "rate_limit:auth": { status: 429, message: "Too many attempts. Please wait a minute and try again." },
@@ -95,6 +106,11 @@ export const ERRORS = {
   "rate_limit:chat": {
     status: 429,
     message: "You are sending messages very quickly. Please wait a minute and try again.",
+  },
+  "rate_limit:website": {
+    status: 429,
+    message:
+      "You have drafted from a website several times in the last hour. Please answer the questions yourself, or try again later.",
   },
   "training:store_failed": { status: 500, message: "There was a problem saving your training data. Please try again." },
   "training:embedding_failed": { status: 502, message: "Failed to process your context data. Please try again." },

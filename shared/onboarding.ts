@@ -90,9 +90,11 @@ export const ONBOARDING_FIELDS = [
 
 export type OnboardingFieldName = (typeof ONBOARDING_FIELDS)[number]["name"];
 export const ONBOARDING_STEPS = ONBOARDING_FIELDS.length;
+/** The longest answer a step accepts. */
+export const ONBOARDING_ANSWER_MAX_CHARS = 5000;
 
 function fieldSchema(min: number, message: string) {
-  return ownerText({ error: message }).trim().min(min, { error: message }).max(5000, {
+  return ownerText({ error: message }).trim().min(min, { error: message }).max(ONBOARDING_ANSWER_MAX_CHARS, {
     error: "Please keep this answer under 5,000 characters",
   });
 }

@@ -26,6 +26,11 @@ export function normalizeOwnerText(value: string): string {
   return value.replace(/\r\n?/g, "\n").replace(LONE_SURROGATES, "\uFFFD");
 }
 
+/** The text without the control characters `ownerText` refuses (each becomes a space), for text no person typed. */
+export function withoutControlCharacters(value: string): string {
+  return normalizeOwnerText(value).replace(new RegExp(CONTROL_CHARACTERS.source, "g"), " ");
+}
+
 /**
  * A string an owner typed: a name, an onboarding or training answer, a chat
  * message, a note, a title. Every schema in shared/ that takes text from an

@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
  * request and can be scripted to fail, stall or cut a stream. Streamed and
  * non-streamed chat requests follow separate script queues (queueChat and
  * queueCompletion), so a short side request (a title, say) never takes a
- * script meant for an answer.
+ * script meant for an answer. Non-streamed requests that ask for JSON
+ * (`response_format`) follow their own queue (queueObject).
  */
 
 export type ScriptedFailure = {
@@ -23,7 +24,7 @@ export type ChatScript =
   | { fail: ScriptedFailure }
   | {
       reply?: string;
-      /** Wait before the first chunk. */
+      /** Wait before the first chunk (or, not streamed, before the reply). */
       firstTokenDelayMs?: number;
       /** Wait between chunks. */
       chunkDelayMs?: number;
@@ -53,12 +54,16 @@ export type FakeAiServer = {
   queueChat(...scripts: ChatScript[]): void;
   /** The next non-streamed chat requests follow these scripts, in order; then the default reply. */
   queueCompletion(...scripts: ChatScript[]): void;
+  /** The next requests for JSON (`response_format`) follow these scripts, in order: `reply` is the JSON text. */
+  queueObject(...scripts: ChatScript[]): void;
   queueEmbeddings(...scripts: EmbeddingScript[]): void;
   /** The reply used when no script is queued; by default it echoes the question. */
   defaultReply: (messages: Array<{ role: string; content: unknown }>) => string;
   chatRequests(): RecordedRequest[];
   /** The streamed chat requests only. */
   streamedChatRequests(): RecordedRequest[];
+  /** The requests for JSON (`response_format`) only. */
+  objectRequests(): RecordedRequest[];
   embeddingRequests(): RecordedRequest[];
   /** The most embedding requests it was answering at the same time. */
   peakEmbeddingsInFlight(): number;
@@ -84,6 +89,7 @@ export function fakeEmbedding(text: string, dimensions = FAKE_DEFAULT_DIMENSIONS
 export async function startFakeAiServer(): Promise<FakeAiServer> {
   const chatScripts: ChatScript[] = [];
   const completionScripts: ChatScript[] = [];
+  const objectScripts: ChatScript[] = [];
   const embeddingScripts: EmbeddingScript[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import("node:net").Socket>();
@@ -95,6 +101,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     requests,
     queueChat: (...scripts) => chatScripts.push(...scripts),
     queueCompletion: (...scripts) => completionScripts.push(...scripts),
+    queueObject: (...scripts) => objectScripts.push(...scripts),
     queueEmbeddings: (...scripts) => embeddingScripts.push(...scripts),
     defaultReply: (messages) => {
       const last = messages.at(-1);
@@ -105,6 +112,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     chatRequests: () => requests.filter((request) => request.path.endsWith("/chat/completions")),
     streamedChatRequests: () =>
       requests.filter((request) => request.path.endsWith("/chat/completions") && request.body.stream === true),
+    objectRequests: () =>
+      requests.filter((request) => request.path.endsWith("/chat/completions") && request.body.response_format),
     embeddingRequests: () => requests.filter((request) => request.path.endsWith("/embeddings")),
     peakEmbeddingsInFlight: () => peakEmbeddingsInFlight,
     down: false,
@@ -157,14 +166,17 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     }
 
     if (req.method === "POST" && path.endsWith("/chat/completions")) {
-      const script = (body.stream ? chatScripts : completionScripts).shift() ?? {};
+      const wantsObject = !body.stream && Boolean(body.response_format);
+      const script = (body.stream ? chatScripts : wantsObject ? objectScripts : completionScripts).shift() ?? {};
       if ("fail" in script) return sendError(res, script.fail);
       const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
-      const reply = script.reply ?? fake.defaultReply(messages);
+      const reply = script.reply ?? (wantsObject ? "{}" : fake.defaultReply(messages));
       const pieces = reply.match(/\S+\s*/g) ?? [reply];
       const created = Math.floor(Date.now() / 1000);
       const id = `chatcmpl-${created}-${requests.length}`;
       if (!body.stream) {
+        if (script.firstTokenDelayMs) await delay(script.firstTokenDelayMs);
+        if (res.destroyed) return;
         return sendJson(res, 200, {
           id,
           object: "chat.completion",

@@ -8,10 +8,15 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
 import { getBusinessProfile, saveBusinessAnswer, saveBusinessProfile } from "./business-profile";
+import { draftFromWebsite } from "./draft-from-website";
 
 export type OnboardingResponse = { profile: OnboardingData | null };
 
-/** The signed-in user's business profile: read it, store all ten answers at once, or change one of them. */
+/**
+ * The signed-in user's business profile: read it, store all ten answers at
+ * once, or change one of them; and draft the ten answers from their website
+ * (nothing stored).
+ */
 export function onboardingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps.sessions))
@@ -33,7 +38,8 @@ export function onboardingRoutes(deps: AppDeps) {
       if (!profile) throw new AppError("not_found:profile");
       await refreshContext(deps, c.get("log"), userId);
       return c.json<OnboardingResponse>({ profile });
-    });
+    })
+    .post("/website-draft", (c) => draftFromWebsite(c, deps));
 }
 
 /**
