@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
+import { WebsiteKnowledgeOffer } from "../onboarding/website-knowledge-offer";
 import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
 import { DirectorCard } from "./director-card";
 import { useDirectorsWhileLearning } from "./learning-note";
@@ -28,6 +29,7 @@ export function SelectDepartmentPage() {
           </p>
         </header>
 
+        <WebsiteKnowledgeOffer className="mt-6" />
         <NoAiServiceNotice className="mt-6" lead="You can still train your directors now." />
 
         {directors.isPending ? (

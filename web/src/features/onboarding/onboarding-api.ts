@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { OnboardingAnswerInput, OnboardingData } from "../../../../shared/onboarding";
+import type { WebsiteDraft, WebsiteDraftRequest } from "../../../../shared/website-draft";
 import { api } from "../../lib/api";
 
 export type OnboardingResponse = { profile: OnboardingData | null };
@@ -23,4 +24,9 @@ export function saveBusinessProfile(values: OnboardingData) {
 /** One answer changed in place (Settings); the whole stored profile comes back. */
 export function saveBusinessAnswer(answer: OnboardingAnswerInput) {
   return api<OnboardingResponse>("/api/onboarding", { method: "PATCH", body: answer });
+}
+
+/** The ten answers drafted from the owner's website; nothing is stored. Stopped with `signal`. */
+export function draftFromWebsite(input: WebsiteDraftRequest, signal: AbortSignal) {
+  return api<WebsiteDraft>("/api/onboarding/website-draft", { body: input, signal });
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   emptyOnboardingData,
@@ -29,6 +29,9 @@ import {
   useBusinessProfile,
 } from "./onboarding-api";
 import { onboardingDraft } from "./onboarding-draft";
+import { useWebsiteStart } from "./use-website-start";
+import { WebsiteStartDialog } from "./website-start-dialog";
+import { DraftNoteLine, WebsiteStartPrompt } from "./website-start-notes";
 
 const ONBOARDING_FIELD_NAMES = ONBOARDING_FIELDS.map((field) => field.name);
 
@@ -58,11 +61,17 @@ export function OnboardingPage() {
       userId={userId}
       saved={profile.data.profile}
       contextEnabled={config.data?.contextEnabled ?? false}
+      aiConfigured={config.data?.aiConfigured ?? false}
     />
   );
 }
 
-function OnboardingWizard(props: { userId: string; saved: OnboardingData | null; contextEnabled: boolean }) {
+function OnboardingWizard(props: {
+  userId: string;
+  saved: OnboardingData | null;
+  contextEnabled: boolean;
+  aiConfigured: boolean;
+}) {
   const { userId, contextEnabled } = props;
   const draft = useMemo(() => onboardingDraft(userId), [userId]);
   const {
@@ -86,6 +95,10 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
   });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const website = useWebsiteStart(userId, form);
+  const [websiteDialog, setWebsiteDialog] = useState(false);
+  // A first onboarding can start from the website; a returning owner edits their stored answers.
+  const offerWebsite = props.saved === null;
 
   const field = ONBOARDING_FIELDS[step - 1] ?? ONBOARDING_FIELDS[0];
   const inputId = `onboarding-${field.name}`;
@@ -100,6 +113,7 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
     try {
       const { profile } = await saveBusinessProfile(parsed.data);
       draft.clear();
+      website.onCompleted();
       queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
       void refreshSession();
       toast({
@@ -122,11 +136,13 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
 
   const handleNext = nextHandler(complete);
 
+  const note = website.noteFor(field.name, form.watch(field.name));
+  const describedBy = [error ? `${inputId}-error` : undefined, note ? `${inputId}-draft` : undefined].filter(Boolean);
   const controlProps = {
     id: inputId,
     placeholder: field.placeholder,
     "aria-invalid": Boolean(error),
-    "aria-describedby": error ? `${inputId}-error` : undefined,
+    "aria-describedby": describedBy.length > 0 ? describedBy.join(" ") : undefined,
     ...control,
   };
 
@@ -166,6 +182,10 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
                 <Textarea key={field.name} rows={5} onKeyDown={onTextareaKeyDown} {...controlProps} />
               )}
             </Field>
+            {note ? <DraftNoteLine id={`${inputId}-draft`} note={note} /> : null}
+            {offerWebsite && step === 1 ? (
+              <WebsiteStartPrompt website={website.website} onOpen={() => setWebsiteDialog(true)} />
+            ) : null}
             <StepFooter
               step={step}
               isLast={isLast}
@@ -176,6 +196,22 @@ function OnboardingWizard(props: { userId: string; saved: OnboardingData | null;
             />
           </form>
         </Card>
+        {offerWebsite ? (
+          <WebsiteStartDialog
+            open={websiteDialog}
+            onOpenChange={setWebsiteDialog}
+            aiConfigured={props.aiConfigured}
+            onDrafted={(result) => {
+              website.applyDraft(result);
+              goTo(1);
+            }}
+            onCloseAutoFocus={(event) => {
+              // Back to the first answer, drafted or not, rather than to the link that opened the dialog.
+              event.preventDefault();
+              form.setFocus(field.name);
+            }}
+          />
+        ) : null}
 
         {contextEnabled ? (
           <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">

@@ -8,12 +8,17 @@ export function ConfirmDialog(props: {
   title: string;
   description: ReactNode;
   children: ReactNode;
+  /** Where the cursor goes once the dialog has closed; by default back where it was. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={props.onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900">{props.title}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="grid gap-2 text-sm text-slate-600">{props.description}</div>

@@ -1,0 +1,76 @@
+import { CheckIcon } from "../../components/ui/check-icon";
+import { cn } from "../../lib/cn";
+import type { DraftNote } from "./use-website-start";
+import { siteName, type WebsiteStart } from "./website-draft-store";
+
+const LINK = "rounded font-semibold text-brand-700 underline-offset-4 hover:underline";
+
+/**
+ * On the first step: the way to start from a website, or, once the answers
+ * are drafted, where they came from and that nothing is saved yet.
+ */
+export function WebsiteStartPrompt(props: { website: WebsiteStart | undefined; onOpen: () => void }) {
+  if (props.website?.status) {
+    return (
+      <div
+        data-testid="website-start"
+        className="mt-4 flex gap-2 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900"
+      >
+        <CheckIcon className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
+        <p>
+          Answers drafted from <span className="font-semibold">{siteName(props.website.url)}</span>. Check each one;
+          nothing is saved until you complete.{" "}
+          <button type="button" className={LINK} onClick={props.onOpen}>
+            Use another address
+          </button>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div
+      data-testid="website-start"
+      className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm text-slate-700"
+    >
+      <GlobeIcon />
+      <span>Have a website?</span>
+      <button type="button" className={LINK} onClick={props.onOpen}>
+        Start from your website
+      </button>
+      <span className="hidden sm:inline">and check ten drafted answers instead of typing them.</span>
+    </div>
+  );
+}
+
+/** Under a step's answer: how its draft came out. */
+export function DraftNoteLine({ id, note }: { id: string; note: DraftNote }) {
+  return (
+    <p
+      id={id}
+      className={cn(
+        "mt-2 flex items-start gap-1.5 text-sm",
+        note.tone === "drafted" ? "text-slate-600" : "font-medium text-amber-800",
+      )}
+    >
+      {note.tone === "drafted" ? <CheckIcon className="mt-0.5 h-4 w-4 flex-none text-brand-700" /> : null}
+      {note.text}
+    </p>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4 flex-none text-brand-700"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+    </svg>
+  );
+}
