@@ -4,6 +4,7 @@ import { draftOnboardingAnswers } from "../../ai/draft-onboarding";
 import { classifyAiError } from "../../ai/retry";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
+import { SafeFetchError } from "../../fetch/safe-fetch";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
@@ -34,7 +35,11 @@ export async function draftFromWebsite(c: Context<AppEnv>, deps: AppDeps) {
   });
 
   const page = await readWebsite(url, { allowPrivate: deps.env.URL_IMPORT_ALLOW_PRIVATE }).catch((error: unknown) => {
-    if (error instanceof AppError) log.info({ code: error.code }, "the website to draft from could not be read");
+    // Why the site could not be read, for the operator: the kind of failure and the site's HTTP status, no address.
+    const cause = error instanceof AppError ? error.cause : undefined;
+    if (cause instanceof SafeFetchError) {
+      log.info({ failure: cause.failure, status: cause.status }, "the website to draft from could not be read");
+    }
     throw error;
   });
 
@@ -44,13 +49,18 @@ export async function draftFromWebsite(c: Context<AppEnv>, deps: AppDeps) {
     drafts = await draftOnboardingAnswers(deps.ai, { ...page, url: page.finalUrl }, c.req.raw.signal);
   } catch (raw) {
     const error = classifyAiError(raw);
-    // Only the kind of failure: a reply that was not the object carries the owner's business in its text.
-    log.warn({ tag: error.tag, status: error.status }, "drafting onboarding answers from a website failed");
-    throw new AppError("website:draft_failed", {
-      ...(error.tag === "timeout"
+    if (c.req.raw.signal.aborted) {
+      log.info("the owner stopped drafting from their website");
+    } else {
+      // Only the kind of failure: a reply that was not the object carries the owner's business in its text.
+      log.warn({ tag: error.tag, status: error.status }, "drafting onboarding answers from a website failed");
+    }
+    throw new AppError(
+      "website:draft_failed",
+      error.tag === "timeout"
         ? { message: "Drafting took too long this time. Try again, or answer the questions yourself." }
-        : {}),
-    });
+        : {},
+    );
   }
   const body: WebsiteDraft = { url: page.finalUrl, title: page.title ?? null, ...fitDraftAnswers(drafts) };
   log.info(
