@@ -55,6 +55,11 @@ describe("text from owners", () => {
     expect((await request("/api/onboarding", { method: "PUT", cookie, body: lonely })).status).toBe(200);
     const profile = (await (await request("/api/onboarding", { cookie })).json()).profile;
     for (const [field, value] of Object.entries(PROFILE)) expect(profile[field], field).toBe(`${value} \ufffd`);
+    // The website address onboarding drafts from.
+    await fieldError(
+      await request("/api/onboarding/website-draft", { cookie, body: { url: `www.example.com${NUL}` } }),
+      "url",
+    );
     // One answer edited in place (Settings), refused under `value`.
     await fieldError(
       await request("/api/onboarding", {
