@@ -93,6 +93,7 @@ describe("start from your website", () => {
     await newOwner(page);
     await page.goto("/onboarding");
     await step(page, 1);
+    await screenshot(page, "website-start-offered-desktop");
 
     await page.getByRole("button", { name: "Start from your website" }).click();
     await dialog(page).waitFor();
@@ -173,6 +174,7 @@ describe("start from your website", () => {
     await step(page, 1);
     const ownName = "Harbour Lane Bread Co.";
     await answerBox(page).fill(ownName);
+    await page.screenshot({ path: "e2e/screenshots/website-start-offered-phone.png" });
 
     await page.getByRole("button", { name: "Start from your website" }).click();
     await dialog(page).getByLabel("Your website's address").fill(`${siteUrl}/our-story`);

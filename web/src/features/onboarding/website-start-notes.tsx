@@ -30,14 +30,16 @@ export function WebsiteStartPrompt(props: { website: WebsiteStart | undefined; o
   return (
     <div
       data-testid="website-start"
-      className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm text-slate-700"
+      className="mt-4 flex gap-2 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm text-slate-700"
     >
       <GlobeIcon />
-      <span>Have a website?</span>
-      <button type="button" className={LINK} onClick={props.onOpen}>
-        Start from your website
-      </button>
-      <span className="hidden sm:inline">and check ten drafted answers instead of typing them.</span>
+      <p>
+        Have a website?{" "}
+        <button type="button" className={LINK} onClick={props.onOpen}>
+          Start from your website
+        </button>
+        : we draft the ten answers from it, and you check them.
+      </p>
     </div>
   );
 }
@@ -63,7 +65,7 @@ function GlobeIcon() {
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      className="h-4 w-4 flex-none text-brand-700"
+      className="mt-0.5 h-4 w-4 flex-none text-brand-700"
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
