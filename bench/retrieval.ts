@@ -66,7 +66,7 @@ try {
       const question = `How should I plan my ${pick()} and ${pick()} for the ${pick()} next month?`;
       const vector = Array.from({ length: DIMENSIONS }, () => Math.random() - 0.5);
       let started = performance.now();
-      const found = await searchPieces(database.handle.db, {
+      const found = await searchPieces(database.handle, {
         userId,
         directorId: "martha",
         question,
@@ -76,7 +76,10 @@ try {
       });
       const searchMs = performance.now() - started;
       started = performance.now();
-      await retrieveContext({ db: database.handle.db, env, log, ai }, { userId, directorId: "martha", question });
+      await retrieveContext(
+        { db: database.handle.db, database: database.handle, env, log, ai },
+        { userId, directorId: "martha", question },
+      );
       const fullMs = performance.now() - started;
       const timing = timings[index];
       if (i >= WARMUP && timing) {

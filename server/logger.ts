@@ -1,5 +1,6 @@
 import { APICallError } from "ai";
 import pino from "pino";
+import { loggableError } from "./db/database-error";
 
 export type Logger = pino.Logger;
 
@@ -10,6 +11,8 @@ export type Logger = pino.Logger;
  *   code, status and stack but not the request it was about: a provider error
  *   carries the whole prompt (system prompt, business profile, training
  *   answers, the question) and the provider's reply, and neither is written;
+ *   a database error loses its query parameters and the row values PostgreSQL
+ *   quotes (`loggableError`);
  * - fields named like secrets (password, token, cookie, authorization…) are
  *   replaced wherever pino's redaction paths reach;
  * - every line is scrubbed on its way out: the configured secrets (the AI key,
@@ -29,7 +32,7 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
   return pino(
     {
       level,
-      serializers: { err: serializeError, error: serializeError },
+      serializers: { err: serializeLoggable, error: serializeLoggable },
       redact: {
         paths: [
           "*.apiKey",
@@ -49,6 +52,10 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
     },
     options.destination,
   );
+}
+
+function serializeLoggable(error: unknown): SerializedError {
+  return serializeError(loggableError(error));
 }
 
 /** The configured values that must never appear in a log line. */

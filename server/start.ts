@@ -7,6 +7,7 @@ import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
 import { createSessions } from "./auth/sessions";
 import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
+import { postgresSettings } from "./db/postgres";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunnerOptions, type JobType } from "./jobs/job-runner";
@@ -72,10 +73,13 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
   let database = options.database;
   if (!database) {
     if (env.DATABASE_URL) {
-      database = await openDatabase({ kind: "postgres", url: env.DATABASE_URL });
+      database = await openDatabase(
+        { kind: "postgres", ...postgresSettings({ ...env, DATABASE_URL: env.DATABASE_URL }) },
+        log,
+      );
     } else {
       prepareDataDir(env.DATA_DIR);
-      database = await openDatabase({ kind: "pglite", dataDir: env.DATA_DIR });
+      database = await openDatabase({ kind: "pglite", dataDir: env.DATA_DIR }, log);
     }
   }
   const secret = await resolveAuthSecret(database.db, env);

@@ -1,9 +1,16 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type DirectorId, findDirector, isDirectorId } from "../../shared/directors";
 import { ONBOARDING_FIELDS, type OnboardingData } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
 import { contextPieces, directorTrainings, userContexts } from "../db/schema";
+import {
+  piecesWithoutEmbedding,
+  saveContextEmbedding,
+  savePieceEmbeddings,
+  type VectorStore,
+} from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { getBusinessProfile } from "../routes/onboarding/business-profile";
 import { embedTexts } from "./embeddings";
@@ -23,7 +30,7 @@ export const PROFILE_DEPARTMENT = "profile";
  * profile can exceed that, so the whole-record embedding reads the first part;
  * the pieces carry everything.
  */
-const CONTEXT_EMBEDDING_MAX_CHARS = 24_000;
+export const CONTEXT_EMBEDDING_MAX_CHARS = 24_000;
 
 /** Which stage of indexing failed; the training route maps each to its error code. */
 export type IndexingStage = "read" | "embed" | "store";
@@ -40,9 +47,8 @@ export class IndexingError extends Error {
 
 type Piece = { department: string; sourceField: string; content: string };
 type DirectorMaterial = { directorId: DirectorId; trainedAt: Date; contextText: string; pieces: Piece[] };
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-type IndexDeps = Pick<AppDeps, "db" | "ai" | "log" | "now">;
+type IndexDeps = Pick<AppDeps, "db" | "database" | "ai" | "log" | "now">;
 
 /**
  * Builds and stores the index for one trained director (and the profile's
@@ -99,9 +105,14 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
   const pieces = [...profileItems, ...materials.flatMap((material) => material.pieces)];
   const wholeRecords = materials.map((material) => material.contextText.slice(0, CONTEXT_EMBEDDING_MAX_CHARS));
 
+  const { vectors } = deps.database;
   let embedded: Awaited<ReturnType<typeof embedTexts>>;
   try {
-    embedded = await embedTexts(deps, [...wholeRecords, ...pieces.map((piece) => piece.content)]);
+    // Without pgvector nothing is embedded: retrieval then works on full text, and the pieces are embedded in the
+    // background once the server has pgvector (server/ai/embed-missing.ts).
+    embedded = vectors.available
+      ? await embedTexts(deps, [...wholeRecords, ...pieces.map((piece) => piece.content)])
+      : undefined;
   } catch (cause) {
     throw new IndexingError("embed", { cause });
   }
@@ -114,12 +125,13 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
       let allStored = true;
       for (const [index, material] of materials.entries()) {
         const stored = await storeUserContext(
-          { db: tx, log: deps.log },
+          { db: tx, log: deps.log, vectors },
           {
             userId,
             department: material.directorId,
             contextText: material.contextText,
             embedding: recordEmbeddings?.[index] ?? null,
+            embeddingModel: embedded?.model ?? null,
             createdAt: now,
           },
         );
@@ -133,17 +145,25 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
           .where(and(eq(contextPieces.userId, userId), inArray(contextPieces.department, departments)));
       }
       if (pieces.length > 0) {
+        const ids = pieces.map(() => randomUUID());
         await tx.insert(contextPieces).values(
           pieces.map((piece, index) => ({
+            id: ids[index],
             userId,
             department: piece.department,
             sourceField: piece.sourceField,
             content: piece.content,
-            embedding: pieceEmbeddings?.[index] ?? null,
-            embeddingModel: embedded?.model ?? null,
             createdAt: now,
           })),
         );
+        if (embedded && pieceEmbeddings) {
+          const model = embedded.model;
+          await savePieceEmbeddings(
+            tx,
+            vectors,
+            pieceEmbeddings.map((embedding, index) => ({ pieceId: ids[index] as string, userId, model, embedding })),
+          );
+        }
       }
       for (const material of materials) {
         // Only the answers this index was built from count as indexed; newer answers still owe one.
@@ -171,20 +191,37 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
  * logged and false returned, with no row written.
  */
 export async function storeUserContext(
-  deps: { db: Database | Transaction; log: AppDeps["log"] },
-  record: { userId: string; department: string; contextText: string; embedding: number[] | null; createdAt: Date },
+  deps: { db: Database | Transaction; log: AppDeps["log"]; vectors: VectorStore },
+  record: {
+    userId: string;
+    department: string;
+    contextText: string;
+    embedding: number[] | null;
+    embeddingModel: string | null;
+    createdAt: Date;
+  },
 ): Promise<boolean> {
   if (record.contextText.trim() === "") {
     deps.log.error({ userId: record.userId, department: record.department }, "Empty context text provided");
     return false;
   }
-  await deps.db
+  const { userId, department, contextText, createdAt } = record;
+  const [row] = await deps.db
     .insert(userContexts)
-    .values(record)
+    .values({ userId, department, contextText, createdAt })
     .onConflictDoUpdate({
       target: [userContexts.userId, userContexts.department],
-      set: { contextText: record.contextText, embedding: record.embedding, createdAt: record.createdAt },
+      set: { contextText, createdAt },
+    })
+    .returning({ id: userContexts.id });
+  if (row) {
+    await saveContextEmbedding(deps.db, deps.vectors, {
+      contextId: row.id,
+      userId,
+      model: record.embeddingModel,
+      embedding: record.embedding,
     });
+  }
   return true;
 }
 
@@ -294,55 +331,50 @@ const EMBEDDING_WRITE_SLICE = 256;
  * Embeds a source's pieces that have no vector from the configured model yet,
  * a slice at a time (each slice in the spec's batches of 512, 2 in flight,
  * under the retry policy), and reports progress after each slice. Returns the
- * number of pieces with a vector. Without an embedding model it does nothing.
- * Throws the provider's AiError when a batch fails for good.
+ * number of pieces with a vector. Without pgvector or an embedding model it
+ * does nothing (full-text search finds the pieces all the same). Throws the
+ * provider's AiError when a batch fails for good.
  */
 export async function embedSourcePieces(
-  deps: Pick<AppDeps, "db" | "ai">,
+  deps: Pick<AppDeps, "db" | "database" | "ai">,
   sourceId: string,
   options: { sliceSize: number; onProgress: (done: number) => Promise<void> },
 ): Promise<void> {
+  const { vectors } = deps.database;
   const model = deps.ai.embeddingModelName;
-  if (!deps.ai.embedding || !model) return;
+  if (!vectors.available || !deps.ai.embedding || !model) return;
   for (;;) {
-    const missing = await deps.db
-      .select({ id: contextPieces.id, content: contextPieces.content })
-      .from(contextPieces)
-      .where(
-        and(
-          eq(contextPieces.sourceId, sourceId),
-          or(isNull(contextPieces.embedding), sql`${contextPieces.embeddingModel} is distinct from ${model}`),
-        ),
-      )
-      .orderBy(contextPieces.id)
-      .limit(options.sliceSize);
+    const missing = await piecesWithoutEmbedding(deps.db, vectors, { model, limit: options.sliceSize, sourceId });
     if (missing.length === 0) return;
     const embedded = await embedTexts(
       deps,
-      missing.map((piece) => piece.content),
+      missing.map((piece) => piece.text),
     );
     if (!embedded) return;
-    // A few statements per slice, not one per piece (thousands of single-row updates cost far more in the embedded
+    // A few statements per slice, not one per piece (thousands of single-row writes cost far more in the embedded
     // database) and not one for all (a statement carrying a thousand vectors as text swells the database's memory).
     for (let start = 0; start < missing.length; start += EMBEDDING_WRITE_SLICE) {
-      const ids = missing.slice(start, start + EMBEDDING_WRITE_SLICE).map((piece) => piece.id);
-      const vectors = embedded.embeddings
-        .slice(start, start + EMBEDDING_WRITE_SLICE)
-        .map((values) => `[${values.join(",")}]`);
-      await deps.db.execute(sql`
-        update context_pieces p set embedding = v.embedding::vector, embedding_model = ${embedded.model}
-        from unnest(${arrayLiteral(ids)}::uuid[], ${arrayLiteral(vectors)}::text[]) as v(id, embedding)
-        where p.id = v.id`);
+      await savePieceEmbeddings(
+        deps.db,
+        vectors,
+        missing.slice(start, start + EMBEDDING_WRITE_SLICE).map((piece, index) => ({
+          pieceId: piece.id,
+          userId: piece.userId,
+          model: embedded.model,
+          embedding: embedded.embeddings[start + index] ?? [],
+        })),
+      );
     }
-    const [counted] = await deps.db
-      .select({ done: sql<number>`count(*)::int` })
-      .from(contextPieces)
-      .where(and(eq(contextPieces.sourceId, sourceId), eq(contextPieces.embeddingModel, model)));
+    const [counted] = rowsOf<{ done: number }>(
+      await deps.db.execute(sql`
+        select count(*)::int as done from context_pieces p
+        join context_piece_embeddings e on e.piece_id = p.id
+        where p.source_id = ${sourceId} and e.model = ${model}`),
+    );
     await options.onProgress(counted?.done ?? 0);
   }
 }
 
-/** A Postgres array literal ({"a","b"}), which both drivers pass as one text parameter. */
-function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "../db/client";
+import { type MatchedRecord, matchDocuments as matchStoredRecords, pieceSimilarity } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { PROFILE_DEPARTMENT } from "./context-index";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
@@ -30,13 +31,13 @@ const QUESTION_EMBEDDING_RETRIES = 1;
 const VECTOR_WEIGHT = 0.75;
 const TEXT_WEIGHT = 0.25;
 
-type RetrievalDeps = Pick<AppDeps, "db" | "ai" | "env" | "log">;
+type RetrievalDeps = Pick<AppDeps, "db" | "database" | "ai" | "env" | "log">;
 
 /**
  * The pieces of this user's context most relevant to the question: a hybrid of
  * cosine similarity (pgvector, only vectors from the configured model) and
- * Postgres full-text rank, or full text alone when no embedding model is set or
- * the question's embedding fails. Only pieces scoring at least
+ * Postgres full-text rank, or full text alone when the server has no pgvector,
+ * no embedding model is set or the question's embedding fails. Only pieces scoring at least
  * RETRIEVAL_PIECE_THRESHOLD count, at most RETRIEVAL_PIECE_COUNT of them, the
  * director's own answers and the business profile first. Never reads another
  * user's rows; every query starts from the user's index entry.
@@ -55,7 +56,7 @@ export async function retrieveContext(
   },
 ): Promise<RetrievedPiece[]> {
   if (input.question.trim() === "") return [];
-  return searchPieces(deps.db, {
+  return searchPieces(deps.database, {
     userId: input.userId,
     directorId: input.directorId,
     question: input.question,
@@ -69,15 +70,16 @@ export async function retrieveContext(
 export type QueryEmbedding = { model: string; vector: number[] };
 
 /**
- * The question's embedding for retrieval, or undefined without an embedding
- * model or when the provider fails (retrieval then uses full text alone).
+ * The question's embedding for retrieval, or undefined without pgvector,
+ * without an embedding model or when the provider fails (retrieval then uses
+ * full text alone).
  */
 export async function embedQuestion(
   deps: RetrievalDeps,
   question: string,
   signal?: AbortSignal,
 ): Promise<QueryEmbedding | undefined> {
-  if (question.trim() === "") return undefined;
+  if (question.trim() === "" || !deps.database.vectors.available) return undefined;
   try {
     const embedded = await embedTexts(deps, [question], { retry: { retries: QUESTION_EMBEDDING_RETRIES }, signal });
     const vector = embedded?.embeddings[0];
@@ -98,7 +100,7 @@ export async function embedQuestion(
  * longer than the search in the embedded Postgres.
  */
 export async function searchPieces(
-  db: Database,
+  database: Pick<DatabaseHandle, "db" | "vectors">,
   input: {
     userId: string;
     directorId: string;
@@ -110,15 +112,18 @@ export async function searchPieces(
   },
 ): Promise<RetrievedPiece[]> {
   const { queryEmbedding } = input;
-  const similarity: SQL = queryEmbedding
-    ? sql`case when p.embedding_model = ${queryEmbedding.model}
-            and vector_dims(p.embedding) = ${queryEmbedding.vector.length}
-          then 1 - (p.embedding <=> ${cosineQueryLiteral(queryEmbedding.vector)}::int[]::vector) end`
-    : sql`null`;
+  const { join, similarity } = pieceSimilarity(
+    database.vectors,
+    queryEmbedding && {
+      model: queryEmbedding.model,
+      dimensions: queryEmbedding.vector.length,
+      cosineLiteral: cosineQueryLiteral(queryEmbedding.vector),
+    },
+  );
 
   // websearch_to_tsquery ANDs every word; a question should match pieces that share any of them.
   const scored = rowsOf<ScoredRow>(
-    await db.execute(sql`
+    await database.db.execute(sql`
       select p.department, p.source_field as "sourceField", p.content,
         p.source_id as "sourceId", s.name as "sourceName", p.location,
         (${similarity})::double precision as similarity,
@@ -126,6 +131,7 @@ export async function searchPieces(
         ts_rank(p.search_vector, q.query) as "textRank"
       from context_pieces p
       left join knowledge_sources s on s.id = p.source_id
+      ${join}
       cross join (
         select replace(websearch_to_tsquery('english', ${input.question})::text, ' & ', ' | ')::tsquery as query
       ) q
@@ -185,13 +191,13 @@ function rankPieces(
     .slice(0, input.count);
 }
 
-export type MatchedContext = { department: string; contextText: string; similarity: number };
+export type MatchedContext = MatchedRecord;
 
 /**
  * The spec's call 3: the whole stored context record for this user and
  * director through the match_documents SQL function, with
- * CONTEXT_MATCH_THRESHOLD (0.7) and CONTEXT_MATCH_COUNT (1). Empty without an
- * embedding model or when the question cannot be embedded.
+ * CONTEXT_MATCH_THRESHOLD (0.7) and CONTEXT_MATCH_COUNT (1). Empty without
+ * pgvector, without an embedding model or when the question cannot be embedded.
  */
 export async function matchDocuments(
   deps: RetrievalDeps,
@@ -199,17 +205,13 @@ export async function matchDocuments(
 ): Promise<MatchedContext[]> {
   const vector = (await embedQuestion(deps, input.question, input.signal))?.vector;
   if (!vector) return [];
-  const result = await deps.db.execute(sql`
-    select department, context_text as "contextText", similarity
-    from match_documents(
-      ${cosineQueryLiteral(vector)}::int[]::vector,
-      ${deps.env.CONTEXT_MATCH_THRESHOLD}::double precision,
-      ${deps.env.CONTEXT_MATCH_COUNT}::integer,
-      ${input.userId}::text,
-      ${input.directorId}::text
-    )
-  `);
-  return rowsOf<MatchedContext>(result).map((row) => ({ ...row, similarity: Number(row.similarity) }));
+  return matchStoredRecords(deps.db, deps.database.vectors, {
+    cosineLiteral: cosineQueryLiteral(vector),
+    threshold: deps.env.CONTEXT_MATCH_THRESHOLD,
+    count: deps.env.CONTEXT_MATCH_COUNT,
+    userId: input.userId,
+    department: input.directorId,
+  });
 }
 
 /** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */

@@ -4,20 +4,23 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type { Logger } from "../logger";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { migrate } from "./migrate";
+import { openPostgres, type PostgresSettings } from "./postgres";
 import * as schema from "./schema";
+import type { VectorStore } from "./vector-store";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "node-postgres";
+  /** Whether this database has pgvector (server/db/vector-store.ts). */
+  vectors: VectorStore;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -26,25 +29,34 @@ export type DatabaseHandle = {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: "pglite"; dataDir: string | undefined }
-  | { kind: "postgres"; url: string; maxConnections?: number };
+  | {
+      kind: "pglite";
+      dataDir: string | undefined;
+      /** Open without pgvector: the embedded engine standing in for a server that lacks it (tests). */
+      withoutPgvector?: boolean;
+    }
+  | ({ kind: "postgres" } & PostgresSettings);
 
 /** Opens the database, applies pending migrations and returns a handle. */
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.kind === "pglite" ? await openPglite(options.dataDir) : await openPostgres(options);
-  return handle;
+export async function openDatabase(options: DatabaseOptions, log?: Logger): Promise<DatabaseHandle> {
+  return options.kind === "pglite"
+    ? openPglite(options.dataDir, options.withoutPgvector ?? false)
+    : openPostgres(options, MIGRATIONS_FOLDER, log);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, withoutPgvector: boolean): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? acquireDataDirLock(path.resolve(dataDir)) : () => {};
   try {
-    const client = await PGlite.create(dataDir ? path.resolve(dataDir, "pg") : undefined, { extensions: { vector } });
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const client = await PGlite.create(dataDir ? path.resolve(dataDir, "pg") : undefined, {
+      extensions: withoutPgvector ? {} : { vector },
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const vectors = await migrate(db, MIGRATIONS_FOLDER);
     return {
-      db: db as unknown as Database,
+      db,
       driver: "pglite",
-      ping: () => ping(db as unknown as Database),
+      vectors,
+      ping: () => ping(db),
       async close() {
         await client.close();
         releaseLock();
@@ -54,18 +66,6 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     releaseLock();
     throw error;
   }
-}
-
-async function openPostgres(options: { url: string; maxConnections?: number }): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-  const db = drizzleNodePg({ client: pool, schema });
-  await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return {
-    db: db as unknown as Database,
-    driver: "node-postgres",
-    ping: () => ping(db as unknown as Database),
-    close: () => pool.end(),
-  };
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -49,7 +49,13 @@ describe("the production driver (node-postgres)", () => {
     });
     const url = `postgres://postgres:postgres@${socket.getServerConn()}/postgres`;
     const env = parseEnv({ LOG_LEVEL: "silent", DATABASE_URL: url });
-    const database = await openDatabase({ kind: "postgres", url, maxConnections: 4 });
+    const database = await openDatabase({
+      kind: "postgres",
+      url,
+      poolMax: 4,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 10_000,
+    });
     cleanups.push(() => database.close());
     expect(database.driver).toBe("node-postgres");
 

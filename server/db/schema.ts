@@ -19,13 +19,6 @@ import type { TrainingAnswers } from "../../shared/training";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** pgvector column without a fixed dimension, so the embedding model can be changed by configuration. */
-export const vector = customType<{ data: number[]; driverData: string }>({
-  dataType: () => "vector",
-  toDriver: (value) => `[${value.join(",")}]`,
-  fromDriver: (value) => JSON.parse(value) as number[],
-});
-
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
@@ -152,7 +145,11 @@ export const directorTrainings = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.directorId] })],
 );
 
-/** The spec's stored context record: one row per user and department. */
+/**
+ * The spec's stored context record: one row per user and department. Its
+ * embedding, like the pieces', lives in a side table that exists only where the
+ * server has pgvector (server/db/vector-store.ts).
+ */
 export const userContexts = pgTable(
   "user_contexts",
   {
@@ -162,7 +159,6 @@ export const userContexts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     department: text("department").notNull(),
     contextText: text("context_text").notNull(),
-    embedding: vector("embedding"),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("user_contexts_user_department_idx").on(table.userId, table.department)],
@@ -180,8 +176,6 @@ export const contextPieces = pgTable(
     department: text("department").notNull(),
     sourceField: text("source_field").notNull(),
     content: text("content").notNull(),
-    embedding: vector("embedding"),
-    embeddingModel: text("embedding_model"),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('english', content)`),
     createdAt: createdAt(),
     /** The knowledge source a piece was read from (department "knowledge"); null for profile and training pieces. */

@@ -89,7 +89,7 @@ async function ingest(deps: AppDeps, run: Run, data: { refetch?: boolean }, cont
     total = stored;
   }
   await run.set({ status: "indexing", failure: null });
-  if (deps.ai.embedding) {
+  if (embedsPieces(deps)) {
     await embedSourcePieces(deps, source.id, {
       sliceSize: EMBED_SLICE,
       onProgress: (done) => run.set({ piecesDone: done }),
@@ -144,7 +144,7 @@ async function readSource(deps: AppDeps, run: Run, refetch: boolean): Promise<nu
       truncated: extracted.truncated,
       extractedText: extracted.sections.map((section) => section.text).join("\n\n"),
       piecesTotal: pieces.length,
-      piecesDone: deps.ai.embedding ? 0 : pieces.length,
+      piecesDone: embedsPieces(deps) ? 0 : pieces.length,
     });
     return pieces.length;
   } catch (error) {
@@ -153,6 +153,11 @@ async function readSource(deps: AppDeps, run: Run, refetch: boolean): Promise<nu
     await run.set({ ...updates, status: "failed", failure });
     return undefined;
   }
+}
+
+/** Pieces are embedded with an embedding model and where the database has pgvector; otherwise full text finds them. */
+function embedsPieces(deps: AppDeps): boolean {
+  return Boolean(deps.ai.embedding) && deps.database.vectors.available;
 }
 
 function failureOf(error: unknown): KnowledgeFailure | undefined {

@@ -44,6 +44,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { client: P
     db,
     client,
     driver: "pglite",
+    // The template was migrated with pgvector, so its copies have the embedding tables.
+    vectors: { available: true },
     async ping() {
       await client.query("select 1");
       return true;

@@ -32,8 +32,6 @@ CREATE TABLE "context_pieces" (
 	"department" text NOT NULL,
 	"source_field" text NOT NULL,
 	"content" text NOT NULL,
-	"embedding" vector,
-	"embedding_model" text,
 	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -97,7 +95,6 @@ CREATE TABLE "user_contexts" (
 	"user_id" text NOT NULL,
 	"department" text NOT NULL,
 	"context_text" text NOT NULL,
-	"embedding" vector,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -11,6 +11,7 @@ import {
   subscriptions,
   userContexts,
 } from "../../db/schema";
+import { saveContextEmbedding, savePieceEmbeddings } from "../../db/vector-store";
 import { createTestApp } from "../../test/test-app";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
@@ -35,22 +36,29 @@ async function seedOwner(db: Database, userId: string, tag: string) {
     trainedAt: NOW,
     indexedAt: NOW,
   });
-  await db.insert(userContexts).values({
+  const [context] = await db
+    .insert(userContexts)
+    .values({ userId, department: "martha", contextText: `${tag} full context text` })
+    .returning({ id: userContexts.id });
+  const pieces = await db
+    .insert(contextPieces)
+    .values([
+      { userId, department: "profile", sourceField: "businessName", content: `${tag} profile piece` },
+      { userId, department: "martha", sourceField: "budget", content: `${tag} training piece` },
+    ])
+    .returning({ id: contextPieces.id });
+  const store = { available: true };
+  await saveContextEmbedding(db, store, {
+    contextId: context?.id ?? "",
     userId,
-    department: "martha",
-    contextText: `${tag} full context text`,
+    model: "test-model",
     embedding: [0.1, 0.2, 0.3],
   });
-  await db.insert(contextPieces).values([
-    { userId, department: "profile", sourceField: "businessName", content: `${tag} profile piece` },
-    {
-      userId,
-      department: "martha",
-      sourceField: "budget",
-      content: `${tag} training piece`,
-      embedding: [0.3, 0.2, 0.1],
-    },
-  ]);
+  await savePieceEmbeddings(
+    db,
+    store,
+    pieces.map(({ id }) => ({ pieceId: id, userId, model: "test-model", embedding: [0.3, 0.2, 0.1] })),
+  );
   const [conversation] = await db
     .insert(conversations)
     .values({ userId, directorId: "martha" })
@@ -180,6 +188,8 @@ describe("DELETE /api/account", () => {
       "director_trainings",
       "user_contexts",
       "context_pieces",
+      "context_piece_embeddings",
+      "user_context_embeddings",
       "conversations",
       "messages",
       "rate_limits",

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ONBOARDING_FIELDS } from "../../../shared/onboarding";
-import { contextPieces, directorTrainings, userContexts } from "../../db/schema";
+import { directorTrainings, userContexts } from "../../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, PROFILE } from "../../test/fixtures";
+import { storedPieces } from "../../test/stored-embeddings";
 import { createTestApp } from "../../test/test-app";
 import { getBusinessProfile } from "./business-profile";
 
@@ -202,10 +203,7 @@ describe("saving the profile rebuilds the directors' context", () => {
     const context = { text: await contextText() };
     expect(context?.text).toContain("Moonlight Roastery");
     expect(context?.text).not.toContain("Bright Bean");
-    const pieces = await app.db
-      .select({ content: contextPieces.content, embedding: contextPieces.embedding })
-      .from(contextPieces)
-      .where(and(eq(contextPieces.userId, owner.user.id), eq(contextPieces.department, "profile")));
+    const pieces = (await storedPieces(app.db, owner.user.id)).filter((piece) => piece.department === "profile");
     expect(pieces).toHaveLength(10);
     expect(pieces.some((piece) => piece.content.includes("Moonlight Roastery"))).toBe(true);
     expect(pieces.every((piece) => piece.embedding?.length)).toBe(true);

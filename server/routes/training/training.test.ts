@@ -8,9 +8,10 @@ import type {
 import { DIRECTOR_IDS, type DirectorId } from "../../../shared/directors";
 import { ERRORS } from "../../../shared/errors";
 import { TRAINING_ANSWER_MESSAGE, TRAINING_QUESTIONS } from "../../../shared/training";
-import { contextPieces, directorTrainings, userContexts } from "../../db/schema";
+import { directorTrainings } from "../../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../../test/fixtures";
+import { storedContexts, storedPieces } from "../../test/stored-embeddings";
 import { createTestApp, type TestApp, type TestAppOptions } from "../../test/test-app";
 
 let fake: FakeAiServer;
@@ -55,11 +56,11 @@ async function trainingRow(app: TestApp, userId: string, directorId: DirectorId)
 }
 
 async function piecesOf(app: TestApp, userId: string) {
-  return app.db.select().from(contextPieces).where(eq(contextPieces.userId, userId));
+  return storedPieces(app.db, userId);
 }
 
 async function contextsOf(app: TestApp, userId: string) {
-  return app.db.select().from(userContexts).where(eq(userContexts.userId, userId));
+  return storedContexts(app.db, userId);
 }
 
 /** A real database failure: a trigger that makes every write to the table raise. */

@@ -1,0 +1,258 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database, Transaction } from "./client";
+
+/**
+ * Every embedding the server stores or reads goes through this module, so the
+ * rest of the code works the same on a PostgreSQL server with pgvector and on
+ * one without it (docs/decisions/0009-vector-store-without-pgvector.md).
+ *
+ * Embeddings live in side tables keyed by the row they embed (with the owner's
+ * user id beside it), which exist only where the server has pgvector: they are
+ * created at start-up, under the migration lock, by prepareVectorStore. Without
+ * pgvector the side tables are absent, nothing is embedded and retrieval scores
+ * pieces by full text alone; when pgvector is installed later, the next start
+ * creates them and embedMissingPieces fills them in the background.
+ */
+export type VectorStore = {
+  /** Whether this database has pgvector and the embedding tables, i.e. vector search can work. */
+  available: boolean;
+};
+
+type Executor = Database | Transaction;
+
+export type PieceEmbedding = { pieceId: string; userId: string; model: string; embedding: number[] };
+export type ContextEmbedding = { contextId: string; userId: string; model: string; embedding: number[] };
+
+/**
+ * The embedding tables and the spec's match_documents function. Idempotent: it
+ * runs at every start and leaves an up-to-date database alone. A database from
+ * before the side tables kept each embedding in its row (context_pieces and
+ * user_contexts had embedding columns); those move here and the columns go.
+ */
+const VECTOR_TABLES = sql.raw(`
+DO $$
+BEGIN
+  IF to_regclass('context_piece_embeddings') IS NULL THEN
+    CREATE TABLE context_piece_embeddings (
+      piece_id uuid PRIMARY KEY REFERENCES context_pieces (id) ON DELETE CASCADE,
+      user_id text NOT NULL,
+      model text NOT NULL,
+      embedding vector NOT NULL
+    );
+    -- Kept inside the row, one page per piece: retrieval reads every vector of one owner (see migration 0003).
+    ALTER TABLE context_piece_embeddings ALTER COLUMN embedding SET STORAGE MAIN;
+    CREATE INDEX context_piece_embeddings_user_idx ON context_piece_embeddings (user_id);
+  END IF;
+  IF to_regclass('user_context_embeddings') IS NULL THEN
+    CREATE TABLE user_context_embeddings (
+      context_id uuid PRIMARY KEY REFERENCES user_contexts (id) ON DELETE CASCADE,
+      user_id text NOT NULL,
+      model text NOT NULL,
+      embedding vector NOT NULL
+    );
+    CREATE INDEX user_context_embeddings_user_idx ON user_context_embeddings (user_id);
+  END IF;
+  IF EXISTS (
+    SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'context_pieces' AND column_name = 'embedding'
+  ) THEN
+    INSERT INTO context_piece_embeddings (piece_id, user_id, model, embedding)
+      SELECT id, user_id, coalesce(embedding_model, ''), embedding FROM context_pieces WHERE embedding IS NOT NULL
+      ON CONFLICT DO NOTHING;
+    ALTER TABLE context_pieces DROP COLUMN embedding, DROP COLUMN embedding_model;
+  END IF;
+  IF EXISTS (
+    SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'user_contexts' AND column_name = 'embedding'
+  ) THEN
+    -- The model was not recorded with these; an empty name makes the next start embed them again.
+    INSERT INTO user_context_embeddings (context_id, user_id, model, embedding)
+      SELECT id, user_id, '', embedding FROM user_contexts WHERE embedding IS NOT NULL
+      ON CONFLICT DO NOTHING;
+    ALTER TABLE user_contexts DROP COLUMN embedding;
+  END IF;
+END $$`);
+
+/** The spec's remote procedure: the best whole-record context match for one user and department. */
+const MATCH_DOCUMENTS = sql.raw(`
+CREATE OR REPLACE FUNCTION match_documents(
+  query_embedding vector,
+  match_threshold double precision DEFAULT 0.7,
+  match_count integer DEFAULT 1,
+  filter_user_id text DEFAULT NULL,
+  filter_department text DEFAULT NULL
+)
+RETURNS TABLE (id uuid, user_id text, department text, context_text text, similarity double precision)
+LANGUAGE sql STABLE
+AS $fn$
+  SELECT c.id, c.user_id, c.department, c.context_text, 1 - (e.embedding <=> query_embedding) AS similarity
+  FROM user_contexts c
+  JOIN user_context_embeddings e ON e.context_id = c.id
+  WHERE c.user_id = filter_user_id
+    AND (filter_department IS NULL OR c.department = filter_department)
+    AND vector_dims(e.embedding) = vector_dims(query_embedding)
+    AND 1 - (e.embedding <=> query_embedding) >= match_threshold
+  ORDER BY e.embedding <=> query_embedding
+  LIMIT match_count;
+$fn$`);
+
+/**
+ * Start-up, inside the migration transaction: uses pgvector when the database
+ * has it, creates the extension when the server offers it (this needs a
+ * superuser on most servers; the start-up error says so), and otherwise
+ * reports vector search as unavailable.
+ */
+export async function prepareVectorStore(tx: Executor): Promise<VectorStore> {
+  const [state] = rowsOf<{ installed: boolean; offered: boolean }>(
+    await tx.execute(sql`
+      select exists (select 1 from pg_extension where extname = 'vector') as installed,
+        exists (select 1 from pg_available_extensions where name = 'vector') as offered
+    `),
+  );
+  if (!state?.installed) {
+    if (!state?.offered) return { available: false };
+    await tx.execute(sql`create extension if not exists vector`);
+  }
+  await tx.execute(VECTOR_TABLES);
+  await tx.execute(MATCH_DOCUMENTS);
+  return { available: true };
+}
+
+/** Whether the embedding tables exist, for a database opened without migrating (test copies of a template). */
+export async function detectVectorStore(db: Executor): Promise<VectorStore> {
+  const [row] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`select to_regclass('context_piece_embeddings') is not null as present`),
+  );
+  return { available: Boolean(row?.present) };
+}
+
+/** Stores (or replaces) the embeddings of these pieces; nothing without pgvector. */
+export async function savePieceEmbeddings(db: Executor, store: VectorStore, rows: PieceEmbedding[]): Promise<void> {
+  if (!store.available || rows.length === 0) return;
+  // Only pieces that still exist: a re-index may have replaced them while these were being embedded.
+  await db.execute(sql`
+    insert into context_piece_embeddings (piece_id, user_id, model, embedding)
+    select r.piece_id, r.user_id, r.model, r.embedding::vector
+    from jsonb_to_recordset(${JSON.stringify(rows.map(toPieceRecord))}::jsonb)
+      as r(piece_id uuid, user_id text, model text, embedding text)
+    join context_pieces p on p.id = r.piece_id
+    on conflict (piece_id) do update set user_id = excluded.user_id, model = excluded.model, embedding = excluded.embedding
+  `);
+}
+
+function toPieceRecord(row: PieceEmbedding) {
+  return { piece_id: row.pieceId, user_id: row.userId, model: row.model, embedding: vectorLiteral(row.embedding) };
+}
+
+/** Stores (or replaces) a stored context record's embedding, or removes it when there is none. */
+export async function saveContextEmbedding(
+  db: Executor,
+  store: VectorStore,
+  row: Omit<ContextEmbedding, "embedding" | "model"> & { model: string | null; embedding: number[] | null },
+): Promise<void> {
+  if (!store.available) return;
+  if (!row.embedding || !row.model) {
+    await db.execute(sql`delete from user_context_embeddings where context_id = ${row.contextId}`);
+    return;
+  }
+  await db.execute(sql`
+    insert into user_context_embeddings (context_id, user_id, model, embedding)
+    values (${row.contextId}, ${row.userId}, ${row.model}, ${vectorLiteral(row.embedding)}::vector)
+    on conflict (context_id) do update set user_id = excluded.user_id, model = excluded.model, embedding = excluded.embedding
+  `);
+}
+
+/**
+ * What retrieval adds to its query over `context_pieces p` for cosine
+ * similarity: a join to the pieces' embeddings and the similarity (null for a
+ * piece without a vector from this model), or nothing without pgvector or
+ * without a question vector. The question's vector goes as integers
+ * (cosineQueryLiteral in server/ai/embeddings.ts).
+ */
+export function pieceSimilarity(
+  store: VectorStore,
+  query: { model: string; dimensions: number; cosineLiteral: string } | undefined,
+): { join: SQL; similarity: SQL } {
+  if (!store.available || !query) return { join: sql``, similarity: sql`null` };
+  return {
+    join: sql`left join context_piece_embeddings e on e.piece_id = p.id and e.user_id = p.user_id`,
+    similarity: sql`case when e.model = ${query.model} and vector_dims(e.embedding) = ${query.dimensions}
+      then 1 - (e.embedding <=> ${query.cosineLiteral}::int[]::vector) end`,
+  };
+}
+
+export type MatchedRecord = { department: string; contextText: string; similarity: number };
+
+/** The spec's call 3 through match_documents; empty without pgvector. */
+export async function matchDocuments(
+  db: Executor,
+  store: VectorStore,
+  input: { cosineLiteral: string; threshold: number; count: number; userId: string; department: string },
+): Promise<MatchedRecord[]> {
+  if (!store.available) return [];
+  const result = await db.execute(sql`
+    select department, context_text as "contextText", similarity
+    from match_documents(
+      ${input.cosineLiteral}::int[]::vector,
+      ${input.threshold}::double precision,
+      ${input.count}::integer,
+      ${input.userId}::text,
+      ${input.department}::text
+    )
+  `);
+  return rowsOf<MatchedRecord>(result).map((row) => ({ ...row, similarity: Number(row.similarity) }));
+}
+
+export type MissingEmbedding = { id: string; userId: string; text: string };
+
+/**
+ * Pieces with no embedding from this model and size (indexed while the server
+ * had no pgvector or no embedding model, or under another model), oldest
+ * first; empty without pgvector.
+ */
+export async function piecesWithoutEmbedding(
+  db: Executor,
+  store: VectorStore,
+  input: { model: string; dimensions: number; limit: number },
+): Promise<MissingEmbedding[]> {
+  if (!store.available) return [];
+  return rowsOf<MissingEmbedding>(
+    await db.execute(sql`
+      select p.id, p.user_id as "userId", p.content as text
+      from context_pieces p
+      left join context_piece_embeddings e on e.piece_id = p.id
+      where e.piece_id is null or e.model <> ${input.model} or vector_dims(e.embedding) <> ${input.dimensions}
+      order by p.created_at, p.id
+      limit ${input.limit}
+    `),
+  );
+}
+
+/** The same for the stored context records (the whole-record match). */
+export async function contextsWithoutEmbedding(
+  db: Executor,
+  store: VectorStore,
+  input: { model: string; dimensions: number; limit: number },
+): Promise<MissingEmbedding[]> {
+  if (!store.available) return [];
+  return rowsOf<MissingEmbedding>(
+    await db.execute(sql`
+      select c.id, c.user_id as "userId", c.context_text as text
+      from user_contexts c
+      left join user_context_embeddings e on e.context_id = c.id
+      where e.context_id is null or e.model <> ${input.model} or vector_dims(e.embedding) <> ${input.dimensions}
+      order by c.created_at, c.id
+      limit ${input.limit}
+    `),
+  );
+}
+
+/** pgvector's text form. */
+function vectorLiteral(values: readonly number[]): string {
+  return `[${values.join(",")}]`;
+}
+
+/** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+
+/** Tests read what the index stored: each piece with its embedding from the side table (null when it has none). */
+export async function storedPieces(db: Database, userId: string) {
+  const result = await db.execute(sql`
+    select p.id, p.department, p.source_field as "sourceField", p.content,
+      e.model as "embeddingModel", e.embedding::text as embedding
+    from context_pieces p
+    left join context_piece_embeddings e on e.piece_id = p.id
+    where p.user_id = ${userId}
+    order by p.department, p.source_field
+  `);
+  return rowsOf<{
+    id: string;
+    department: string;
+    sourceField: string;
+    content: string;
+    embeddingModel: string | null;
+    embedding: string | null;
+  }>(result).map((row) => ({ ...row, embedding: parseVector(row.embedding) }));
+}
+
+/** Each stored context record of the user with its embedding (null when it has none). */
+export async function storedContexts(db: Database, userId: string) {
+  const result = await db.execute(sql`
+    select c.id, c.department, c.context_text as "contextText", e.model as "embeddingModel",
+      e.embedding::text as embedding
+    from user_contexts c
+    left join user_context_embeddings e on e.context_id = c.id
+    where c.user_id = ${userId}
+    order by c.department
+  `);
+  return rowsOf<{
+    id: string;
+    department: string;
+    contextText: string;
+    embeddingModel: string | null;
+    embedding: string | null;
+  }>(result).map((row) => ({ ...row, embedding: parseVector(row.embedding) }));
+}
+
+function parseVector(text: string | null): number[] | null {
+  return text === null ? null : (JSON.parse(text) as number[]);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
