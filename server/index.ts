@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loggableError } from "./db/database-error";
+import { DatabaseStartError } from "./db/postgres";
 import { EnvError, loadEnv } from "./env";
 import { createLogger, createRedactor, secretsOf } from "./logger";
 import { startServer } from "./start";
@@ -28,7 +30,7 @@ async function main() {
     server = await startServer({ env, log, staticDir });
   } catch (error) {
     log.fatal({ err: error }, "could not start");
-    console.error(`Directors could not start: ${createRedactor(secretsOf(env))((error as Error).message)}`);
+    console.error(`Directors could not start: ${createRedactor(secretsOf(env))(startupFailure(error))}`);
     process.exit(1);
   }
   log.info(
@@ -58,6 +60,13 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/** The one line printed when the server cannot start: the cause and what to do, never query parameters. */
+function startupFailure(error: unknown): string {
+  if (error instanceof DatabaseStartError) return error.message;
+  const safe = loggableError(error);
+  return (safe instanceof Error ? safe.message : String(safe)).split("\n")[0] ?? "unknown error";
 }
 
 void main();

@@ -5,7 +5,7 @@ import { createAiProvider } from "./ai/provider";
 import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
-import { createSessions } from "./auth/sessions";
+import { createSessions, SESSION_CHECK_TTL_MS } from "./auth/sessions";
 import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
 import { postgresSettings } from "./db/postgres";
 import type { AppDeps } from "./deps";
@@ -15,6 +15,7 @@ import { ingestSourceJob } from "./knowledge/ingest-source-job";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createAnswerHub } from "./routes/chat/answer-hub";
+import { startMaintenance } from "./maintenance";
 
 export type StartOptions = {
   env: Env;
@@ -45,6 +46,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.once("listening", resolve);
     server.once("error", reject);
   });
+  const maintenance = startMaintenance(deps);
   const { port } = server.address() as AddressInfo;
   const host = options.env.HOST === "0.0.0.0" || options.env.HOST === "::" ? "localhost" : options.env.HOST;
   return {
@@ -62,6 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
       // Answers being written get the same grace; those still running then are stored as interrupted.
       await deps.answers.close(SHUTDOWN_GRACE_MS);
+      await maintenance.stop();
       await closed;
       await deps.database.close();
     },
@@ -101,7 +104,8 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
     },
     log,
     auth,
-    sessions: createSessions(auth),
+    // Several processes may share a server database; only the embedded one, a single process's, keeps checks.
+    sessions: createSessions(auth, { ttlMs: database.driver === "pglite" ? SESSION_CHECK_TTL_MS : 0 }),
     ai: createAiProvider(env, options.aiRetry),
     mail,
     answers: await createAnswerHub({ database, log, now }),

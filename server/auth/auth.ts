@@ -33,6 +33,9 @@ export function createAuth(db: Database, env: Env, secret: string, log: Logger, 
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+      // Sign-up (user, then password account, then session) and a password change (sessions, password, new
+      // session) each commit whole or not at all: a failure halfway must not leave a user without a password.
+      transaction: true,
     }),
     emailAndPassword: {
       enabled: true,

@@ -9,7 +9,7 @@ describe("the session check", () => {
     const app = await createTestApp();
     const { cookie, user } = await app.signUp();
     let clock = 0;
-    const sessions = createSessions(app.deps.auth, () => clock);
+    const sessions = createSessions(app.deps.auth, { clock: () => clock });
     const headers = new Headers({ cookie });
 
     expect((await sessions.user(headers))?.id).toBe(user.id);
@@ -24,7 +24,7 @@ describe("the session check", () => {
   it("forgets a user's checks at once when told", async () => {
     const app = await createTestApp();
     const { cookie, user } = await app.signUp();
-    const sessions = createSessions(app.deps.auth, () => 0);
+    const sessions = createSessions(app.deps.auth, { clock: () => 0 });
     const headers = new Headers({ cookie });
 
     expect((await sessions.user(headers))?.id).toBe(user.id);

@@ -7,8 +7,11 @@ import type { Auth } from "./auth";
  * Every request of a signed-in owner needs the session, and a chat turn is
  * meant to add almost nothing before the first token, so a recent check is
  * reused. Sign-out, password change, "sign out everywhere", a name change and
- * account deletion drop the user's entries at once in this process; another
- * process sharing the database notices within this time
+ * account deletion drop the user's entries at once in this process. Only the
+ * embedded database keeps checks: it serves one process, so no other process
+ * can end a session behind its back. On a PostgreSQL server shared by several
+ * processes every request asks the database (a fast indexed read there), so
+ * a session ended on one process ends on all at once
  * (docs/decisions/0008-session-check-cache.md).
  */
 export const SESSION_CHECK_TTL_MS = 30_000;
@@ -24,7 +27,9 @@ export type Sessions = {
 
 type Entry = { user: SessionUser; validUntil: number };
 
-export function createSessions(auth: Auth, clock: () => number = () => performance.now()): Sessions {
+export function createSessions(auth: Auth, options: { ttlMs?: number; clock?: () => number } = {}): Sessions {
+  const ttlMs = options.ttlMs ?? SESSION_CHECK_TTL_MS;
+  const clock = options.clock ?? (() => performance.now());
   const checked = new Map<string, Entry>();
 
   return {
@@ -39,8 +44,9 @@ export function createSessions(auth: Auth, clock: () => number = () => performan
       if (!session) return undefined;
       const { id, name, email, emailVerified, createdAt } = session.user;
       const user = { id, name, email, emailVerified, createdAt };
+      if (ttlMs <= 0) return user;
       const msLeft = session.session.expiresAt.getTime() - Date.now();
-      checked.set(token, { user, validUntil: clock() + Math.min(SESSION_CHECK_TTL_MS, msLeft) });
+      checked.set(token, { user, validUntil: clock() + Math.min(ttlMs, msLeft) });
       if (checked.size > MAX_ENTRIES) checked.delete(checked.keys().next().value as string);
       return user;
     },

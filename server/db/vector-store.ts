@@ -206,14 +206,14 @@ export async function matchDocuments(
 export type MissingEmbedding = { id: string; userId: string; text: string };
 
 /**
- * Pieces with no embedding from this model and size (indexed while the server
- * had no pgvector or no embedding model, or under another model), oldest
- * first; empty without pgvector.
+ * Pieces with no embedding from this model (indexed while the server had no
+ * pgvector or no embedding model, or under another model), oldest first;
+ * empty without pgvector.
  */
 export async function piecesWithoutEmbedding(
   db: Executor,
   store: VectorStore,
-  input: { model: string; dimensions: number; limit: number },
+  input: { model: string; limit: number },
 ): Promise<MissingEmbedding[]> {
   if (!store.available) return [];
   return rowsOf<MissingEmbedding>(
@@ -221,7 +221,7 @@ export async function piecesWithoutEmbedding(
       select p.id, p.user_id as "userId", p.content as text
       from context_pieces p
       left join context_piece_embeddings e on e.piece_id = p.id
-      where e.piece_id is null or e.model <> ${input.model} or vector_dims(e.embedding) <> ${input.dimensions}
+      where e.piece_id is null or e.model <> ${input.model}
       order by p.created_at, p.id
       limit ${input.limit}
     `),
@@ -232,7 +232,7 @@ export async function piecesWithoutEmbedding(
 export async function contextsWithoutEmbedding(
   db: Executor,
   store: VectorStore,
-  input: { model: string; dimensions: number; limit: number },
+  input: { model: string; limit: number },
 ): Promise<MissingEmbedding[]> {
   if (!store.available) return [];
   return rowsOf<MissingEmbedding>(
@@ -240,7 +240,7 @@ export async function contextsWithoutEmbedding(
       select c.id, c.user_id as "userId", c.context_text as text
       from user_contexts c
       left join user_context_embeddings e on e.context_id = c.id
-      where e.context_id is null or e.model <> ${input.model} or vector_dims(e.embedding) <> ${input.dimensions}
+      where e.context_id is null or e.model <> ${input.model}
       order by c.created_at, c.id
       limit ${input.limit}
     `),

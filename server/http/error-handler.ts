@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
+import { isDatabaseUnavailable, isMissingUser } from "../db/database-error";
 import { AppError } from "./app-error";
 
 /**
@@ -12,7 +13,9 @@ import { AppError } from "./app-error";
 export function handleError(error: Error, c: Context<AppEnv>) {
   const appError = toAppError(error);
   const log = c.get("log");
-  if (appError.status >= 500) {
+  if (appError.code === "server:database") {
+    log?.warn({ err: error, code: appError.code }, "database unavailable");
+  } else if (appError.status >= 500) {
     log?.error({ err: error, code: appError.code }, "request failed");
   } else {
     log?.info({ code: appError.code }, "request refused");
@@ -32,5 +35,9 @@ function toAppError(error: Error): AppError {
     if (error.status === 401) return new AppError("unauthorized:session");
     if (error.status === 404) return new AppError("not_found:api");
   }
+  // The database is restarting, unreachable or out of connections: the client may try again shortly.
+  if (isDatabaseUnavailable(error)) return new AppError("server:database", { cause: error });
+  // A write for an account deleted meanwhile (perhaps through another server process): its session is over.
+  if (isMissingUser(error)) return new AppError("unauthorized:session", { cause: error });
   return new AppError("server:internal", { cause: error });
 }

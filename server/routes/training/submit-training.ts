@@ -3,6 +3,7 @@ import type { DirectorId } from "../../../shared/directors";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../../shared/training";
 import { queueContextIndex } from "../../ai/index-context-job";
 import type { Database } from "../../db/client";
+import { isDatabaseUnavailable } from "../../db/database-error";
 import { directorTrainings } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -72,6 +73,7 @@ async function storeAnswers(
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (isDatabaseUnavailable(error)) throw new AppError("server:database", { cause: error });
     throw new AppError("training:store_failed", { cause: error });
   }
 }
