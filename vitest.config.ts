@@ -9,10 +9,23 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["server/**/*.test.ts", "shared/**/*.test.ts"],
+          exclude: ["server/**/*.postgres.test.ts"],
           environment: "node",
           globalSetup: ["./server/test/template-setup.ts"],
           setupFiles: ["./server/test/fail-on-console-error.ts"],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Against a real PostgreSQL 15 server: one cluster per test file (server/test/postgres-server.ts).
+          name: "postgres",
+          include: ["server/**/*.postgres.test.ts"],
+          environment: "node",
+          globalSetup: ["./server/test/template-setup.ts", "./server/test/postgres-setup.ts"],
+          setupFiles: ["./server/test/fail-on-console-error.ts"],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll } from "vitest";
 import type { RetryOptions } from "../ai/retry";
 import { createApp } from "../app";
+import type { DatabaseHandle } from "../db/client";
 import type { AppDeps } from "../deps";
 import { parseEnv } from "../env";
 import type { JobRunnerOptions } from "../jobs/job-runner";
@@ -15,6 +16,8 @@ export type TestAppOptions = {
   /** Collects every log line the app writes, at the env's LOG_LEVEL (silent unless the test sets one). */
   logLines?: string[];
   jobs?: JobRunnerOptions;
+  /** Another database than a fresh in-memory one (a PostgreSQL server's); closed after the test all the same. */
+  database?: DatabaseHandle;
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -35,7 +38,7 @@ afterEach(async () => {
 /** The real app, in-process, on its own fresh database; closed after the test. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", APP_URL: "http://localhost:3000", ...options.env });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const deps: AppDeps = await buildDeps({
     env,
     log: createLogger(env.LOG_LEVEL, {
