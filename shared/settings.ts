@@ -31,6 +31,11 @@ export type AiStatus = {
   chat: { configured: boolean; model: string | null };
   embedding: { configured: boolean; model: string | null };
   context: { enabled: boolean };
+  /**
+   * Search by meaning: on with pgvector in the database and an embedding model;
+   * otherwise directors find the owner's context by full-text search alone.
+   */
+  vectorSearch: { on: boolean; reason: "no_pgvector" | "no_embedding_model" | null };
   /** The provider's host name, e.g. api.openai.com (no path, credentials or query); null when none is configured. */
   host: string | null;
 };

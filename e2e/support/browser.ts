@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import type { DatabaseHandle } from "../../server/db/client";
 import { parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
 import { type RunningServer, startServer } from "../../server/start";
@@ -21,7 +22,12 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-export type ServerOptions = { env?: Record<string, string>; now?: () => Date };
+export type ServerOptions = {
+  env?: Record<string, string>;
+  now?: () => Date;
+  /** Opens the database to serve from (a PostgreSQL server's); by default a fresh in-memory one. */
+  database?: () => Promise<DatabaseHandle>;
+};
 
 /** The built app served by the real server on a free port, on a fresh in-memory database. */
 export async function startAppServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -41,7 +47,7 @@ export async function startAppServer(options: ServerOptions = {}): Promise<Runni
     env,
     log: createLogger(env.LOG_LEVEL),
     staticDir: inject("staticDir"),
-    database: await createTestDatabase(),
+    database: options.database ? await options.database() : await createTestDatabase(),
     now: options.now,
     aiRetry: { firstDelayMs: 5 },
     // Background jobs look for work often and retry soon, so a journey waits seconds, not minutes.

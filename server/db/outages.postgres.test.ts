@@ -7,8 +7,8 @@ import { freePort, type PostgresServer, startPostgresServer } from "../test/post
 import { startServerProcess, waitForServer } from "../test/server-process";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { openDatabase } from "./client";
-import { directorTrainings } from "./schema";
 import { postgresSettings } from "./postgres";
+import { directorTrainings } from "./schema";
 
 /**
  * A real PostgreSQL server that goes away: backends terminated, the server
@@ -53,7 +53,12 @@ async function ownerReadyToChat(app: TestApp, email: string) {
   await givePlan(app.deps, owner.user.id, "premium");
   await app.db
     .insert(directorTrainings)
-    .values({ userId: owner.user.id, directorId: "martha", answers: { budget: "$800 a month" }, trainedAt: new Date() });
+    .values({
+      userId: owner.user.id,
+      directorId: "martha",
+      answers: { budget: "$800 a month" },
+      trainedAt: new Date(),
+    });
   return owner;
 }
 
@@ -198,7 +203,9 @@ describe("a PostgreSQL server that goes away", () => {
     const burst = (apps: TestApp[]) =>
       Promise.all(
         Array.from({ length: 120 }, (_, index) =>
-          (apps[index % apps.length] as TestApp).request("/api/account", { cookie }).then((response) => response.status),
+          (apps[index % apps.length] as TestApp)
+            .request("/api/account", { cookie })
+            .then((response) => response.status),
         ),
       );
     expect(new Set(await burst([first, second]))).toEqual(new Set([200]));

@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 const SETTINGS = { poolMax: 4, connectTimeoutMs: 3000, statementTimeoutMs: 10_000 } as const;
-const MIGRATIONS = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"))
-  .entries.length as number;
+const MIGRATIONS = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")).entries
+  .length as number;
 
 function open(url: string, log = createLogger("silent")) {
   return openDatabase({ kind: "postgres", url, ...SETTINGS }, log);

@@ -4,13 +4,18 @@ import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 
-/** GET /api/settings/ai: which models are configured and whether context is on. Never the key. */
+/** GET /api/settings/ai: which models are configured, whether context and vector search are on. Never the key. */
 export function aiStatusRoutes(deps: AppDeps) {
   const { env, ai } = deps;
+  const pgvector = deps.database.vectors.available;
   const status: AiStatus = {
     chat: { configured: Boolean(ai.chat), model: ai.chat ? ai.chatModelName : null },
     embedding: { configured: Boolean(ai.embedding), model: ai.embedding ? (ai.embeddingModelName ?? null) : null },
     context: { enabled: env.CONTEXT_ENABLED },
+    vectorSearch: {
+      on: pgvector && Boolean(ai.embedding),
+      reason: !pgvector ? "no_pgvector" : ai.embedding ? null : "no_embedding_model",
+    },
     host: ai.configured ? providerHost(env.AI_BASE_URL, env.AI_API_KEY) : null,
   };
   return new Hono<AppEnv>().use(requireUser(deps.sessions)).get("/", (c) => c.json(status));

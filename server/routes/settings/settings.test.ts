@@ -30,6 +30,7 @@ describe("GET /api/settings/ai", () => {
       chat: { configured: false, model: null },
       embedding: { configured: false, model: null },
       context: { enabled: false },
+      vectorSearch: { on: false, reason: "no_embedding_model" },
       host: null,
     });
   });
@@ -51,6 +52,7 @@ describe("GET /api/settings/ai", () => {
       chat: { configured: true, model: "gpt-test-chat" },
       embedding: { configured: true, model: "embed-test-small" },
       context: { enabled: true },
+      vectorSearch: { on: true, reason: null },
       host: "llm.example.com",
     });
     for (const secret of [key, "proxy-user", "proxy-pass", "query-secret", "/v1"]) expect(text).not.toContain(secret);

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { onSessionReset } from "../features/auth/use-session";
+import { onReconnected } from "../lib/connection";
 
 /**
  * The one query cache of the pages that read server data. It loads with the
@@ -12,6 +13,8 @@ const queryClient = new QueryClient({
 
 // Sign-in, sign-up, sign-out and account deletion: whatever is cached belonged to the previous session.
 onSessionReset(() => queryClient.removeQueries());
+// Back after the service was unavailable: load again what could not be loaded meanwhile.
+onReconnected(() => void queryClient.invalidateQueries());
 
 export function WithQueryClient({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../components/page-loading";
 import { EmailConfirmationBanner } from "../features/auth/email-confirmation-banner";
 import { NavBar } from "../features/shell/nav-bar";
+import { ReconnectingBanner } from "../features/shell/reconnecting-banner";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { ScrollRestoration } from "./scroll-restoration";
 
@@ -24,6 +25,7 @@ export function RootLayout() {
             Skip to content
           </a>
           <NavBar />
+          <ReconnectingBanner />
           <EmailConfirmationBanner />
           <main id="main" className="flex flex-1 flex-col">
             <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode, FieldErrors } from "../../../shared/errors";
+import { reportUnavailable } from "./connection";
 
 /** An error the server sent in the shared shape, or a network failure. */
 export class ApiError extends Error {
@@ -44,7 +45,11 @@ export function onSessionEnded(listener: () => void): () => void {
   };
 }
 
-/** The ApiError a failed response carries, in the shared error shape; tells the listeners when the session ended. */
+/**
+ * The ApiError a failed response carries, in the shared error shape; tells the
+ * listeners when the session ended, and shows "Reconnecting…" while the
+ * server's database is unavailable.
+ */
 export async function errorFrom(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
   const error = new ApiError(
@@ -54,5 +59,6 @@ export async function errorFrom(response: Response): Promise<ApiError> {
     body?.error.fields,
   );
   if (error.code === "unauthorized:session") for (const listener of sessionEndedListeners) listener();
+  if (error.code === "server:database") reportUnavailable();
   return error;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/page-loading";
 import { toast } from "../../components/ui/use-toast";
+import { reportUnavailable } from "../../lib/connection";
 import { useSession } from "./use-session";
 
 /**
@@ -12,14 +13,23 @@ import { useSession } from "./use-session";
  */
 const SIGN_OUT_GRACE_MS = 1000;
 
-/** Protected pages: without a session, go to /login?next=<this page> and come back after sign-in. */
+/**
+ * Protected pages: without a session, go to /login?next=<this page> and come
+ * back after sign-in. While the session cannot be checked (the service is
+ * unavailable) the page waits, reconnecting, and never signs the owner out.
+ */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
   const hadUser = useRef(false);
   const [graceOver, setGraceOver] = useState(false);
   if (session.data?.user) hadUser.current = true;
-  const endedHere = hadUser.current && !session.isPending && !session.data?.user;
+  // A session check that failed says nothing about the session: wait for the service instead of signing out.
+  const unknown = session.isError && session.data === undefined;
+  const endedHere = hadUser.current && !session.isPending && !unknown && !session.data?.user;
+  useEffect(() => {
+    if (unknown) reportUnavailable();
+  }, [unknown]);
   useEffect(() => {
     if (!endedHere) return;
     const timer = setTimeout(() => {
@@ -29,7 +39,7 @@ export function RequireSession() {
     return () => clearTimeout(timer);
   }, [endedHere]);
 
-  if (session.isPending || (endedHere && !graceOver)) return <PageLoading />;
+  if (session.isPending || unknown || (endedHere && !graceOver)) return <PageLoading />;
   if (!session.data?.user) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate replace to={`/login?next=${encodeURIComponent(next)}`} />;

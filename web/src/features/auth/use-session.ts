@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import { onSessionEnded } from "../../lib/api";
+import { onReconnected } from "../../lib/connection";
 import { createResourceStore } from "../../lib/resource-store";
 
 export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
@@ -15,6 +16,11 @@ const resetListeners = new Set<() => void>();
 // so every page sees the owner signed out; a protected page then sends them to /login (RequireSession).
 onSessionEnded(() => {
   if (session.get()?.user) void session.refresh();
+});
+
+// A session check that failed (the service was unavailable) is asked again once the service is back.
+onReconnected(() => {
+  if (session.get() === undefined) void session.refresh();
 });
 
 export function useSession() {

@@ -5,6 +5,11 @@ import { cn } from "../../lib/cn";
 import { useAiStatus } from "./settings-api";
 import { SettingsSection } from "./settings-section";
 
+const VECTOR_SEARCH_OFF = {
+  no_pgvector: "Off: full-text search (no pgvector)",
+  no_embedding_model: "Off: full-text search (no embedding model)",
+} as const;
+
 export function AiStatusSection() {
   const status = useAiStatus();
   return (
@@ -35,6 +40,11 @@ export function AiStatusSection() {
           <StatusRow label="Business context" on={status.data.context.enabled}>
             {status.data.context.enabled ? "On" : "Off"}
           </StatusRow>
+          <StatusRow label="Vector search" on={status.data.vectorSearch.on}>
+            {status.data.vectorSearch.on
+              ? "On"
+              : VECTOR_SEARCH_OFF[status.data.vectorSearch.reason ?? "no_embedding_model"]}
+          </StatusRow>
           {status.data.host ? (
             <StatusRow label="AI service" on>
               {status.data.host}
@@ -42,6 +52,13 @@ export function AiStatusSection() {
           ) : null}
         </dl>
       )}
+      {status.data?.vectorSearch.reason === "no_pgvector" ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          This server's database has no pgvector extension, so directors find the parts of your business context that
+          fit a question by its words rather than its meaning. Everything you told them is still used. Once the server's
+          administrator installs pgvector, vector search turns on at the next restart.
+        </p>
+      ) : null}
       {status.data && !status.data.chat.configured ? (
         <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <p>

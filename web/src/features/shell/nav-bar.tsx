@@ -141,7 +141,8 @@ function SessionButtons({ inMenu = false }: { inMenu?: boolean }) {
   const finishSignOut = useFinishSignOut();
   const [signingOut, setSigningOut] = useState(false);
 
-  if (session.isPending) return <span className="h-9 w-40" aria-hidden="true" />;
+  // Unknown while the session cannot be checked: neither Sign Out nor Log In until it can.
+  if (session.isPending || (session.isError && !session.data)) return <span className="h-9 w-40" aria-hidden="true" />;
   if (session.data?.user) {
     return (
       <Button
