@@ -68,9 +68,9 @@ describe("storeUserContext (the spec's stored context record)", () => {
       createdAt: new Date(),
     };
     expect(await storeUserContext(deps, { ...record, contextText: "first" })).toBe(true);
-    expect(await storedContexts(app.db, user.id)).toMatchObject([{ contextText: "first", embedding: [0.6, 0.8] }]);
+    expect(await storedContexts(app.deps, user.id)).toMatchObject([{ contextText: "first", embedding: [0.6, 0.8] }]);
     expect(await storeUserContext(deps, { ...record, contextText: "second", embedding: null })).toBe(true);
-    const rows = await storedContexts(app.db, user.id);
+    const rows = await storedContexts(app.deps, user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ contextText: "second", embedding: null, department: "martha" });
   });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions as sessionRows } from "../db/schema";
+import { sessions as sessionRows, users } from "../db/schema";
+import { PROFILE } from "../test/fixtures";
 import { cookieFrom, createTestApp } from "../test/test-app";
 import { createSessions, SESSION_CHECK_TTL_MS } from "./sessions";
 
@@ -69,6 +70,17 @@ describe("the session check", () => {
       200,
     );
     expect((await (await app.request("/api/auth/session", { cookie })).json()).user.name).toBe("New Name");
+  });
+
+  it("answers 401, not 500, to a write for an account deleted while its session was still trusted", async () => {
+    const app = await createTestApp();
+    const { cookie, user } = await app.signUp();
+    expect((await app.request("/api/account", { cookie })).status).toBe(200);
+    // Deleted behind this process's back (its session check is kept for a while).
+    await app.db.delete(users).where(eq(users.id, user.id));
+    const write = await app.request("/api/onboarding", { method: "PUT", cookie, body: PROFILE });
+    expect(write.status).toBe(401);
+    expect(await write.json()).toMatchObject({ error: { code: "unauthorized:session" } });
   });
 
   it("refuses a forged cookie", async () => {

@@ -51,14 +51,12 @@ async function serverApp(database: string, settings: Record<string, string> = {}
 async function ownerReadyToChat(app: TestApp, email: string) {
   const owner = await app.signUp({ email });
   await givePlan(app.deps, owner.user.id, "premium");
-  await app.db
-    .insert(directorTrainings)
-    .values({
-      userId: owner.user.id,
-      directorId: "martha",
-      answers: { budget: "$800 a month" },
-      trainedAt: new Date(),
-    });
+  await app.db.insert(directorTrainings).values({
+    userId: owner.user.id,
+    directorId: "martha",
+    answers: { budget: "$800 a month" },
+    trainedAt: new Date(),
+  });
   return owner;
 }
 

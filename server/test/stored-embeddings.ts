@@ -1,13 +1,21 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { DatabaseHandle } from "../db/client";
 
-/** Tests read what the index stored: each piece with its embedding from the side table (null when it has none). */
-export async function storedPieces(db: Database, userId: string) {
+type Deps = { db: DatabaseHandle["db"]; database: Pick<DatabaseHandle, "vectors"> };
+
+/**
+ * Tests read what the index stored: each piece with its embedding from the
+ * side table (null when it has none, and always without pgvector).
+ */
+export async function storedPieces({ db, database }: Deps, userId: string) {
+  const embedding = database.vectors.available
+    ? sql`e.model as "embeddingModel", e.embedding::text as embedding`
+    : sql`null as "embeddingModel", null as embedding`;
+  const join = database.vectors.available ? sql`left join context_piece_embeddings e on e.piece_id = p.id` : sql``;
   const result = await db.execute(sql`
-    select p.id, p.department, p.source_field as "sourceField", p.content,
-      e.model as "embeddingModel", e.embedding::text as embedding
+    select p.id, p.department, p.source_field as "sourceField", p.content, ${embedding}
     from context_pieces p
-    left join context_piece_embeddings e on e.piece_id = p.id
+    ${join}
     where p.user_id = ${userId}
     order by p.department, p.source_field
   `);
@@ -22,12 +30,15 @@ export async function storedPieces(db: Database, userId: string) {
 }
 
 /** Each stored context record of the user with its embedding (null when it has none). */
-export async function storedContexts(db: Database, userId: string) {
+export async function storedContexts({ db, database }: Deps, userId: string) {
+  const embedding = database.vectors.available
+    ? sql`e.model as "embeddingModel", e.embedding::text as embedding`
+    : sql`null as "embeddingModel", null as embedding`;
+  const join = database.vectors.available ? sql`left join user_context_embeddings e on e.context_id = c.id` : sql``;
   const result = await db.execute(sql`
-    select c.id, c.department, c.context_text as "contextText", e.model as "embeddingModel",
-      e.embedding::text as embedding
+    select c.id, c.department, c.context_text as "contextText", ${embedding}
     from user_contexts c
-    left join user_context_embeddings e on e.context_id = c.id
+    ${join}
     where c.user_id = ${userId}
     order by c.department
   `);

@@ -203,7 +203,7 @@ describe("saving the profile rebuilds the directors' context", () => {
     const context = { text: await contextText() };
     expect(context?.text).toContain("Moonlight Roastery");
     expect(context?.text).not.toContain("Bright Bean");
-    const pieces = (await storedPieces(app.db, owner.user.id)).filter((piece) => piece.department === "profile");
+    const pieces = (await storedPieces(app.deps, owner.user.id)).filter((piece) => piece.department === "profile");
     expect(pieces).toHaveLength(10);
     expect(pieces.some((piece) => piece.content.includes("Moonlight Roastery"))).toBe(true);
     expect(pieces.every((piece) => piece.embedding?.length)).toBe(true);

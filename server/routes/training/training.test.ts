@@ -56,11 +56,11 @@ async function trainingRow(app: TestApp, userId: string, directorId: DirectorId)
 }
 
 async function piecesOf(app: TestApp, userId: string) {
-  return storedPieces(app.db, userId);
+  return storedPieces(app.deps, userId);
 }
 
 async function contextsOf(app: TestApp, userId: string) {
-  return storedContexts(app.db, userId);
+  return storedContexts(app.deps, userId);
 }
 
 /** A real database failure: a trigger that makes every write to the table raise. */
