@@ -1,24 +1,24 @@
 // The server under test for bench/chat.ts, in its own process so its memory can be measured alone. It starts the
-// real app as production runs it by default (embedded PostgreSQL in a fresh data folder), creates BENCH_USERS owners
-// ready to chat (plan, business profile, Martha trained, context pieces with vectors), and prints one JSON line:
-// { url, cookies }.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-
+// real app as production runs it: on the embedded PostgreSQL in a fresh data folder by default, or with DATABASE_URL
+// on a fresh database of that PostgreSQL server (bench/bench-database.ts). It creates BENCH_USERS owners ready to chat
+// (plan, business profile, Martha trained, context pieces with vectors where the database has pgvector), and prints
+// one JSON line: { url, cookies, database }.
+import { randomUUID } from "node:crypto";
 import { businessProfiles, contextPieces, directorTrainings, subscriptions } from "../server/db/schema";
+import { savePieceEmbeddings } from "../server/db/vector-store";
 import { parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
 import { startServer } from "../server/start";
 import { fakeEmbedding } from "../server/test/fake-ai-server";
 import { emptyOnboardingData, ONBOARDING_FIELDS } from "../shared/onboarding";
 import { TRAINING_QUESTIONS } from "../shared/training";
+import { createBenchDatabase } from "./bench-database";
 
 const users = Number(process.env.BENCH_USERS ?? 200);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-bench-chat-"));
+const database = await createBenchDatabase("chat");
 const env = parseEnv({
   NODE_ENV: "production",
-  DATA_DIR: dataDir,
+  ...database.env,
   LOG_LEVEL: "silent",
   PORT: "0",
   HOST: "127.0.0.1",
@@ -30,6 +30,7 @@ const env = parseEnv({
 });
 const server = await startServer({ env, log: createLogger(env.LOG_LEVEL) });
 const { db } = server.deps;
+const { vectors } = server.deps.database;
 
 const profile = {
   ...emptyOnboardingData(),
@@ -49,7 +50,8 @@ const pieces = [
     sourceField: question.name,
     content: `${question.question} ${answers[question.name]}`,
   })),
-].map((piece) => ({ ...piece, embedding: fakeEmbedding(piece.content), embeddingModel: env.EMBEDDING_MODEL }));
+];
+const embeddings = pieces.map((piece) => fakeEmbedding(piece.content));
 
 const cookies: string[] = [];
 for (let index = 0; index < users; index++) {
@@ -75,13 +77,25 @@ for (let index = 0; index < users; index++) {
   await db.insert(subscriptions).values({ userId: user.id, planId: "premium", chosenAt: now });
   await db.insert(businessProfiles).values({ userId: user.id, answers: profile });
   await db.insert(directorTrainings).values({ userId: user.id, directorId: "martha", answers, trainedAt: now });
-  await db.insert(contextPieces).values(pieces.map((piece) => ({ ...piece, userId: user.id })));
+  const ids = pieces.map(() => randomUUID());
+  await db.insert(contextPieces).values(pieces.map((piece, index) => ({ ...piece, id: ids[index], userId: user.id })));
+  await savePieceEmbeddings(
+    db,
+    vectors,
+    embeddings.map((embedding, index) => ({
+      pieceId: ids[index] as string,
+      userId: user.id,
+      model: env.EMBEDDING_MODEL,
+      embedding,
+    })),
+  );
 }
 
-process.stdout.write(`${JSON.stringify({ url: server.url, cookies })}\n`);
+const label = `${database.label}${vectors.available ? "" : ", no pgvector (full-text retrieval)"}`;
+process.stdout.write(`${JSON.stringify({ url: server.url, cookies, database: label })}\n`);
 process.on("SIGTERM", () => {
-  void server.close().then(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
+  void server
+    .close()
+    .then(() => database.remove())
+    .then(() => process.exit(0));
 });

@@ -6,8 +6,9 @@
 //    Target p50 ≤ 10 ms, p95 ≤ 30 ms.
 // 2. 200 concurrent streaming turns from 200 owners: errors (target 0), p95 time to first token, server RSS.
 //
-// The server runs in its own process (bench/chat-server.ts) on the embedded database in a fresh data folder, so its
-// memory is measured alone; the test AI server and the clients run here. USERS and TURNS shrink a quick run.
+// The server runs in its own process (bench/chat-server.ts) on the embedded database in a fresh data folder, or with
+// DATABASE_URL on a fresh database of that PostgreSQL server, so its memory is measured alone; the test AI server and
+// the clients run here. USERS and TURNS shrink a quick run.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createInterface } from "node:readline";
@@ -22,11 +23,12 @@ const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"
   env: { ...process.env, BENCH_USERS: String(USERS), BENCH_AI_BASE_URL: fake.url },
   stdio: ["ignore", "pipe", "inherit"],
 });
-const ready = await new Promise<{ url: string; cookies: string[] }>((resolve, reject) => {
+const ready = await new Promise<{ url: string; cookies: string[]; database: string }>((resolve, reject) => {
   child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
   createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
 });
 const { url, cookies } = ready;
+process.stdout.write(`Database: ${ready.database}\n`);
 const pid = child.pid ?? 0;
 
 type Turn = { ok: boolean; ttftMs: number; providerAtMs: number; providerOwnMs: number; error?: string };

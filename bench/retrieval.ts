@@ -1,7 +1,9 @@
 // Retrieval benchmark (issue 6): `npm run bench:retrieval` (or `npm run bench:retrieval -- 10000` for one size).
+// With DATABASE_URL it runs on that PostgreSQL server instead of the embedded database, in databases of its own that
+// it creates and drops (the role needs CREATEDB); without pgvector there, retrieval is full text only.
 //
-// For each size (10 k and 100 k context pieces, 100 per owner, 1536-dimension vectors) it builds an embedded PGlite
-// database in a temporary data folder, loads the pieces in bulk with the per-user index dropped, and builds the index
+// For each size (10 k and 100 k context pieces, 100 per owner, 1536-dimension vectors) it builds a fresh database
+// (bench/bench-database.ts), loads the pieces in bulk with the per-user indexes dropped, and builds them
 // afterwards. Then it times one owner's question, alternating between the databases so that both sizes run under the
 // same machine load:
 //   - the retrieval alone (searchPieces: one query scoring that owner's pieces by cosine and full text, with their
@@ -9,16 +11,14 @@
 //   - retrieveContext end to end, including embedding the question through the local OpenAI-protocol test server.
 // The threshold is 0 so that every question returns RETRIEVAL_PIECE_COUNT pieces (the slower path).
 // Targets: p95 ≤ 10 ms, and the 100 k figure within 1.2× of the 10 k one (cost follows one owner's data).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createAiProvider } from "../server/ai/provider";
 import { retrieveContext, searchPieces } from "../server/ai/retrieval";
-import { type DatabaseHandle, openDatabase } from "../server/db/client";
+import type { DatabaseHandle } from "../server/db/client";
 import { parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { type BenchDatabase, createBenchDatabase } from "./bench-database";
 
 const PIECES_PER_USER = 100;
 const DIMENSIONS = 1536;
@@ -38,7 +38,7 @@ type Loaded = {
   pieces: number;
   users: number;
   handle: DatabaseHandle;
-  dataDir: string;
+  database: BenchDatabase;
   loadMs: number;
   indexMs: number;
 };
@@ -89,6 +89,9 @@ try {
       }
     }
   }
+  const where = databases[0]?.database.label ?? "";
+  const vectors = databases[0]?.handle.vectors.available ? "vector + full text" : "full text only (no pgvector)";
+  process.stdout.write(`${where}, ${vectors}\n`);
   const lines = databases.map((database, index) => {
     const timing = timings[index] ?? { search: [], full: [], returned: 0 };
     return [
@@ -108,18 +111,20 @@ try {
 } finally {
   for (const database of databases) {
     await database.handle.close();
-    fs.rmSync(database.dataDir, { recursive: true, force: true });
+    await database.database.remove();
   }
   await fake.close();
 }
 
 async function load(pieces: number): Promise<Loaded> {
   const users = Math.ceil(pieces / PIECES_PER_USER);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-bench-"));
-  const handle = await openDatabase({ kind: "pglite", dataDir });
+  const database = await createBenchDatabase(`retrieval_${pieces}`);
+  const handle = await database.open();
   const { db } = handle;
-  // Bulk load: no per-user index while loading, rows generated inside the database.
+  const vectors = handle.vectors.available;
+  // Bulk load: no per-user indexes while loading, rows generated inside the database.
   await db.execute(sql`drop index if exists context_pieces_user_department_idx`);
+  if (vectors) await db.execute(sql`drop index if exists context_piece_embeddings_user_idx`);
   const loadStarted = performance.now();
   await db.execute(sql`
     insert into "user" (id, name, email)
@@ -129,18 +134,26 @@ async function load(pieces: number): Promise<Loaded> {
   for (let start = 1; start <= pieces; start += INSERT_CHUNK) {
     const end = Math.min(pieces, start + INSERT_CHUNK - 1);
     // "+ 0 * g" ties each sub-select to its row, so every row gets its own text and vector.
-    await db.execute(sql`
-      insert into context_pieces (user_id, department, source_field, content, embedding, embedding_model)
+    const inserted = sql`
+      insert into context_pieces (user_id, department, source_field, content)
       select
         'bench-' || ((g - 1) / ${PIECES_PER_USER} + 1),
         (array['profile', 'martha', 'finn', 'ollie', 'harper'])[1 + ((g - 1) % ${PIECES_PER_USER}) / 20],
         'field_' || ((g - 1) % ${PIECES_PER_USER}),
         (select string_agg((${words}::text[])[1 + floor(random() * ${VOCABULARY.length})::int], ' ')
-           from generate_series(1, 30 + 0 * g)),
-        (select array_agg(random()::real - 0.5) from generate_series(1, ${DIMENSIONS} + 0 * g))::vector,
-        ${MODEL}
+           from generate_series(1, 30 + 0 * g))
       from generate_series(${start}::int, ${end}::int) g
-    `);
+      returning id, user_id`;
+    await db.execute(
+      vectors
+        ? sql`
+          with p as (${inserted})
+          insert into context_piece_embeddings (piece_id, user_id, model, embedding)
+          select p.id, p.user_id, ${MODEL},
+            (select array_agg(random()::real - 0.5) from generate_series(1, ${DIMENSIONS} + 0 * length(p.id::text)))::vector
+          from p`
+        : inserted,
+    );
     process.stderr.write(`\r${pieces}: loaded ${end} pieces`);
   }
   const loadMs = performance.now() - loadStarted;
@@ -148,12 +161,15 @@ async function load(pieces: number): Promise<Loaded> {
   await db.execute(
     sql`create index context_pieces_user_department_idx on context_pieces using btree (user_id, department)`,
   );
+  if (vectors) {
+    await db.execute(sql`create index context_piece_embeddings_user_idx on context_piece_embeddings (user_id)`);
+  }
   await db.execute(sql`analyze`);
   const indexMs = performance.now() - indexStarted;
   process.stderr.write(
     `\r${pieces}: loaded in ${(loadMs / 1000).toFixed(1)} s, indexed in ${Math.round(indexMs)} ms\n`,
   );
-  return { pieces, users, handle, dataDir, loadMs, indexMs };
+  return { pieces, users, handle, database, loadMs, indexMs };
 }
 
 function pick(): string {

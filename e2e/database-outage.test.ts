@@ -71,7 +71,7 @@ describe("a database restart under an open page", () => {
     await page.setViewportSize(DESKTOP);
 
     // The database goes down while the owner moves to another page of the app.
-    postgres.stop();
+    await postgres.stop();
     try {
       await page.getByRole("link", { name: "Chat", exact: true }).first().click();
       const banner = page.getByRole("status").filter({ hasText: "Reconnecting…" });
@@ -86,7 +86,7 @@ describe("a database restart under an open page", () => {
       await screenshot(page, "reconnecting-375");
       await page.setViewportSize(DESKTOP);
     } finally {
-      postgres.start();
+      await postgres.start();
     }
 
     // Back by itself: the banner goes and the chat loads, with no click and no sign-in.

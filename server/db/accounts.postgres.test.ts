@@ -196,11 +196,11 @@ describe("an owner on a PostgreSQL server", () => {
     expect((await app.request("/api/onboarding", { method: "PUT", cookie, body: PROFILE })).status).toBe(500);
 
     // And while the database is away altogether.
-    server.stop();
+    await server.stop();
     try {
       expect((await app.request("/api/onboarding", { method: "PUT", cookie, body: PROFILE })).status).toBe(503);
     } finally {
-      server.start();
+      await server.start();
     }
 
     const logged = text();

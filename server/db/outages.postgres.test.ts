@@ -128,7 +128,7 @@ describe("a PostgreSQL server that goes away", () => {
     expect(parts.some((part) => part.errorText === "server:internal")).toBe(false);
 
     // The server is down: every request is a clean 503, and the session is not read as signed out.
-    server.stop();
+    await server.stop();
     try {
       await expectUnavailable(await account());
       await expectUnavailable(await app.request("/api/auth/session", { cookie }));
@@ -137,7 +137,7 @@ describe("a PostgreSQL server that goes away", () => {
         await app.request("/api/onboarding", { method: "PUT", cookie, body: { businessName: "Moonlight" } }),
       );
     } finally {
-      server.start();
+      await server.start();
     }
     await eventually200(account);
     expect(await (await app.request("/api/auth/session", { cookie })).json()).toMatchObject({
@@ -151,7 +151,7 @@ describe("a PostgreSQL server that goes away", () => {
     try {
       parts = await readAnswer(answer, () => server.stop());
     } finally {
-      server.start();
+      await server.start();
     }
     expect(parts.at(-1)).toMatchObject({ type: "error", errorText: "server:database" });
     await eventually200(account);
@@ -234,11 +234,11 @@ describe("two server processes on one PostgreSQL", () => {
       expect(first.status).toBe(200);
     }
 
-    server.stop();
+    await server.stop();
     try {
       for (const port of ports) expect((await health(port)).status).toBe(503);
     } finally {
-      server.start();
+      await server.start();
     }
     for (const port of ports) await eventually200(() => health(port));
     expect(processes.map((process) => process.exitCode())).toEqual([undefined, undefined]);

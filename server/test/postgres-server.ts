@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -38,6 +38,17 @@ function run(command: string, args: string[]) {
   }
 }
 
+/** The same without blocking: the app under test keeps serving (and failing) while the server stops or starts. */
+function runInBackground(command: string, args: string[]): Promise<void> {
+  const [file, argv] = asOwner(path.join(POSTGRES_BIN, command), args);
+  return new Promise((resolve, reject) => {
+    execFile(file, argv, { encoding: "utf8" }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} failed: ${stderr || stdout || error.message}`));
+      else resolve();
+    });
+  });
+}
+
 export async function startPostgresServer(options: { ssl?: boolean } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "directors-pg-"));
   if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", root]);
@@ -71,8 +82,8 @@ export async function startPostgresServer(options: { ssl?: boolean } = {}) {
     ...(options.ssl ? ["-c ssl=on", "-c ssl_cert_file=server.crt", "-c ssl_key_file=server.key"] : []),
   ].join(" ");
 
-  const start = () => run("pg_ctl", ["-D", dataDir, "-o", settings, "-l", path.join(root, "log"), "-w", "start"]);
-  start();
+  const pgCtlStart = ["-D", dataDir, "-o", settings, "-l", path.join(root, "log"), "-w", "start"];
+  run("pg_ctl", pgCtlStart);
 
   const url = (database = "postgres", user = SUPERUSER, password = SUPERUSER_PASSWORD, query = "sslmode=disable") =>
     `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}${query ? `?${query}` : ""}`;
@@ -114,10 +125,9 @@ export async function startPostgresServer(options: { ssl?: boolean } = {}) {
       );
     },
     /** Stops the server (fast shutdown: open connections are closed). */
-    stop() {
-      run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
-    },
-    start,
+    stop: () => runInBackground("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
+    /** Starts it again; resolves once it accepts connections. */
+    start: () => runInBackground("pg_ctl", pgCtlStart),
     /** SIGSTOP to the postmaster and every backend: the server keeps its sockets open and answers nothing. */
     freeze() {
       for (const pid of [postmasterPid(), ...childrenOf(postmasterPid())]) process.kill(pid, "SIGSTOP");
