@@ -55,7 +55,7 @@ function capturingLogger() {
 const PASSWORD = "correct-horse-battery";
 
 describe("an owner on a PostgreSQL server", () => {
-  it("trains and gets answers from their own context, with vector search off without pgvector", async () => {
+  it("trains and gets answers from their own context, by full text without pgvector and by meaning with it", async () => {
     const app = await serverApp(await server.createDatabase("journey"));
     const { cookie, user } = await app.signUp({ email: "journey@example.com" });
     await givePlan(app.deps, user.id, "premium", { profile: null });

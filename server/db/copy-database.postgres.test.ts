@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ChatHistory } from "../../shared/chat";
 import { createApp } from "../app";
@@ -167,6 +168,8 @@ describe("npm run db:copy", () => {
         "The target database already holds accounts, so nothing was copied. Copy into a new, empty database.",
       ),
     );
-    expect(await ownerView(onServer, cookie)).toEqual(before);
+    expect(await onServer.db.execute(sql`select email from "user"`)).toMatchObject({
+      rows: [{ email: "dana@example.com" }],
+    });
   });
 });

@@ -193,6 +193,8 @@ describe("a PostgreSQL server that goes away", () => {
     const database = await server.createDatabase("limited");
     await server.sql(`alter database ${database} owner to limited`);
     await server.sql("grant create on schema public to limited", database);
+    // Only a superuser may create pgvector, once per database.
+    if (server.pgvector) await server.sql("create extension vector", database);
     const credentials: [string, string] = ["limited", "limited-password"];
     // Two processes with 3 connections each fit the role's 7 (one is left for a process starting).
     const first = await serverApp(database, { DATABASE_POOL_MAX: "3" }, credentials);
