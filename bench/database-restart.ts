@@ -7,7 +7,8 @@
 // every answer by status (all failures should be clean 503s, none 500, no process exit) and, per process, how long
 // after the database was accepting connections again its first 200 came.
 import { spawn } from "node:child_process";
-import { freePort, startPostgresServer } from "../server/test/postgres-server";
+import { freePort } from "../server/test/free-port";
+import { startPostgresServer } from "../server/test/postgres-server";
 
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const DOWN_SECONDS = Number(process.env.DOWN_SECONDS ?? 10);

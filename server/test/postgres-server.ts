@@ -1,9 +1,9 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port";
 
 /**
  * A real PostgreSQL server for the tests whose behaviour depends on one: its
@@ -197,15 +197,4 @@ function writeCertificate(root: string, dataDir: string) {
   if (process.getuid?.() === 0) {
     execFileSync("chown", ["postgres:postgres", path.join(dataDir, "server.key"), path.join(dataDir, "server.crt")]);
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
