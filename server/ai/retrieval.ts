@@ -114,6 +114,7 @@ export async function searchPieces(
   const { queryEmbedding } = input;
   const { join, similarity } = pieceSimilarity(
     database.vectors,
+    input.userId,
     queryEmbedding && {
       model: queryEmbedding.model,
       dimensions: queryEmbedding.vector.length,

@@ -164,20 +164,27 @@ export async function saveContextEmbedding(
 
 /**
  * What retrieval adds to its query over `context_pieces p` for cosine
- * similarity: a join to the pieces' embeddings and the similarity (null for a
- * piece without a vector from this model), or nothing without pgvector or
- * without a question vector. The question's vector goes as integers
- * (cosineQueryLiteral in server/ai/embeddings.ts).
+ * similarity: a join to the owner's embeddings, each already scored against
+ * the question (null for a piece without a vector from this model), or nothing
+ * without pgvector or without a question vector. Scoring in the joined
+ * sub-select means the join carries a number per piece, not its 6 kB vector.
+ * The question's vector goes as integers (cosineQueryLiteral in
+ * server/ai/embeddings.ts).
  */
 export function pieceSimilarity(
   store: VectorStore,
+  userId: string,
   query: { model: string; dimensions: number; cosineLiteral: string } | undefined,
 ): { join: SQL; similarity: SQL } {
   if (!store.available || !query) return { join: sql``, similarity: sql`null` };
   return {
-    join: sql`left join context_piece_embeddings e on e.piece_id = p.id and e.user_id = p.user_id`,
-    similarity: sql`case when e.model = ${query.model} and vector_dims(e.embedding) = ${query.dimensions}
-      then 1 - (e.embedding <=> ${query.cosineLiteral}::int[]::vector) end`,
+    join: sql`left join (
+      select piece_id, case when model = ${query.model} and vector_dims(embedding) = ${query.dimensions}
+        then 1 - (embedding <=> ${query.cosineLiteral}::int[]::vector) end as similarity
+      from context_piece_embeddings
+      where user_id = ${userId}
+    ) e on e.piece_id = p.id`,
+    similarity: sql`e.similarity`,
   };
 }
 
