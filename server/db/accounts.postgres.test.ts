@@ -46,12 +46,6 @@ async function serverApp(database: string, options: Omit<TestAppOptions, "databa
   return createTestApp({ ...options, env, database: handle });
 }
 
-/** A logger whose JSON lines the test can read. */
-function capturingLogger() {
-  const lines: string[] = [];
-  return { log: createLogger("info", { write: (line: string) => lines.push(line) }), text: () => lines.join("") };
-}
-
 const PASSWORD = "correct-horse-battery";
 
 describe("an owner on a PostgreSQL server", () => {
@@ -183,8 +177,8 @@ describe("an owner on a PostgreSQL server", () => {
 
   it("logs database failures without query parameters or the owner's data", async () => {
     const database = await server.createDatabase("logs");
-    const { log, text } = capturingLogger();
-    const app = await serverApp(database, { log, env: { LOG_LEVEL: "info" } });
+    const logLines: string[] = [];
+    const app = await serverApp(database, { logLines, env: { LOG_LEVEL: "info" } });
     const { cookie, user } = await app.signUp({ email: "private@example.com" });
     await givePlan(app.deps, user.id, "premium", { profile: null });
     await app.db.execute(
@@ -203,7 +197,7 @@ describe("an owner on a PostgreSQL server", () => {
       await server.start();
     }
 
-    const logged = text();
+    const logged = logLines.join("");
     expect(logged).toContain('Failed query: insert into \\"business_profiles\\"');
     expect(logged).toContain("disk full");
     expect(logged).toContain("database unavailable");

@@ -108,7 +108,7 @@ async function ownerView(database: DatabaseHandle, cookie: string) {
 
 function runCopy(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/db-copy.ts", ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/cli/db-copy.ts", ...args], {
       env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],
     });

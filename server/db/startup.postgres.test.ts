@@ -69,7 +69,7 @@ describe("starting against a PostgreSQL server", () => {
 
   it("says at start when the server has no pgvector, and runs without it", async () => {
     const lines: Array<{ level: number; msg: string }> = [];
-    const log = createLogger("info", { write: (line: string) => lines.push(JSON.parse(line)) });
+    const log = createLogger("info", { destination: { write: (line: string) => lines.push(JSON.parse(line)) } });
     const database = await server.createDatabase("notice");
     const handle = await open(server.url(database), log);
     await handle.close();

@@ -5,12 +5,12 @@
 // nothing, and the row counts of every table are checked before it is committed (server/db/copy-database.ts).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type DatabaseHandle, openDatabase, prepareDataDir } from "../server/db/client";
-import { CopyRefusedError, copyDatabase } from "../server/db/copy-database";
-import { loggableError } from "../server/db/database-error";
-import { DatabaseStartError, postgresSettings } from "../server/db/postgres";
-import { EnvError, loadEnv } from "../server/env";
-import { createLogger } from "../server/logger";
+import { type DatabaseHandle, openDatabase, prepareDataDir } from "../db/client";
+import { CopyRefusedError, copyDatabase } from "../db/copy-database";
+import { loggableError } from "../db/database-error";
+import { DatabaseStartError, postgresSettings } from "../db/postgres";
+import { EnvError, loadEnv } from "../env";
+import { createLogger, secretsOf } from "../logger";
 
 const USAGE = "Usage: npm run db:copy -- --to <postgres url>   or   npm run db:copy -- --from <postgres url>";
 
@@ -34,7 +34,7 @@ try {
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));
 }
-const log = createLogger("warn");
+const log = createLogger("warn", { secrets: secretsOf({ ...env, DATABASE_URL: serverUrl }) });
 const dataDir = path.resolve(env.DATA_DIR);
 const write = (line: string) => process.stdout.write(`${line}\n`);
 
