@@ -5,6 +5,7 @@ import { directorTrainings } from "../server/db/schema";
 import { createLogger } from "../server/logger";
 import { givePlan } from "../server/test/fixtures";
 import { type PostgresServer, startPostgresServer } from "../server/test/postgres-server";
+import { ERRORS } from "../shared/errors";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 
 /**
@@ -70,15 +71,27 @@ describe("a database restart under an open page", () => {
     await screenshot(page, "settings-ai-vector-search-375");
     await page.setViewportSize(DESKTOP);
 
+    const banner = page.getByRole("status").filter({ hasText: "Reconnecting…" });
+    const loadFailed = page.getByText(ERRORS["not_found:director"].message);
+
     // The database goes down while the owner moves to another page of the app.
     await postgres.stop();
     try {
       await page.getByRole("link", { name: "Chat", exact: true }).first().click();
-      const banner = page.getByRole("status").filter({ hasText: "Reconnecting…" });
       await banner.waitFor();
+      await loadFailed.waitFor();
       await screenshot(page, "reconnecting-chat-1280");
+    } finally {
+      await postgres.start();
+    }
+    // Back by itself: the banner goes and the page loads what it could not, with no click.
+    await banner.waitFor({ state: "detached", timeout: 30_000 });
+    await loadFailed.waitFor({ state: "detached", timeout: 30_000 });
+    await page.getByText("Hi, I'm Martha", { exact: false }).first().waitFor({ timeout: 30_000 });
 
-      // A reload while it is down: still signed in, still on the page, still reconnecting.
+    // Down again, and the owner reloads: still signed in, still on the page, reconnecting.
+    await postgres.stop();
+    try {
       await page.reload();
       await banner.waitFor();
       expect(new URL(page.url()).pathname).toBe("/chat");
@@ -88,9 +101,7 @@ describe("a database restart under an open page", () => {
     } finally {
       await postgres.start();
     }
-
-    // Back by itself: the banner goes and the chat loads, with no click and no sign-in.
-    await page.getByRole("status").filter({ hasText: "Reconnecting…" }).waitFor({ state: "detached", timeout: 30_000 });
+    await banner.waitFor({ state: "detached", timeout: 30_000 });
     await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
     await page.getByPlaceholder(/Ask Martha/).waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe("/chat");

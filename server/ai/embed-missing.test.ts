@@ -13,6 +13,7 @@ import { type FakeAiServer, fakeEmbedding, startFakeAiServer } from "../test/fak
 import { answersFor, givePlan } from "../test/fixtures";
 import { storedContexts, storedPieces } from "../test/stored-embeddings";
 import { cookieFrom } from "../test/test-app";
+import { createTestDataDir } from "../test/test-database";
 import { embedMissing } from "./embed-missing";
 import { retrieveContext } from "./retrieval";
 
@@ -52,12 +53,18 @@ function envFor(dir: string) {
 }
 
 async function appOn(dir: string, database: DatabaseHandle) {
-  const deps = await buildDeps({ env: envFor(dir), log: createLogger("silent"), database });
+  const env = envFor(dir);
+  const deps = await buildDeps({ env, log: createLogger("silent"), database });
   const app = createApp(deps);
   const request = (url: string, init: { cookie?: string; body?: unknown } = {}) =>
     app.request(url, {
       method: init.body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
+      // State-changing requests come from the app's own origin, as the browser sends them.
+      headers: {
+        "content-type": "application/json",
+        origin: new URL(env.APP_URL).origin,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   return { deps, request };
@@ -119,6 +126,7 @@ describe("vector search once the database has pgvector", () => {
 
   it("moves the embeddings of a database from before the side tables into them", async () => {
     const dir = dataDir();
+    await createTestDataDir(dir);
     const fresh = await openDatabase({ kind: "pglite", dataDir: dir });
     // The layout before: embeddings in the rows themselves, no side tables, match_documents reading the rows.
     const vector = `[${fakeEmbedding("marketing budget instagram", 8).join(",")}]`;

@@ -13,6 +13,7 @@ import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { cookieFrom } from "../test/test-app";
+import { createTestDataDir } from "../test/test-database";
 import { type DatabaseHandle, openDatabase } from "./client";
 import { CopyRefusedError, copyDatabase } from "./copy-database";
 
@@ -43,9 +44,11 @@ afterEach(async () => {
 const PASSWORD = "correct-horse-battery";
 const SETTINGS = { poolMax: 4, connectTimeoutMs: 5000, statementTimeoutMs: 0 };
 
-function dataFolder() {
+/** A new data folder with a freshly migrated embedded database in it. */
+async function dataFolder() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "directors-copy-"));
   folders.push(folder);
+  await createTestDataDir(folder);
   return folder;
 }
 
@@ -67,7 +70,12 @@ async function appOver(database: DatabaseHandle) {
   return (url: string, init: { cookie?: string; body?: unknown; method?: string } = {}) =>
     app.request(url, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: { "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
+      // State-changing requests come from the app's own origin, as the browser sends them.
+      headers: {
+        "content-type": "application/json",
+        origin: new URL(env.APP_URL).origin,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
 }
@@ -125,7 +133,7 @@ function runCopy(args: string[], dataDir: string): Promise<{ code: number | null
 
 describe("npm run db:copy", () => {
   it("moves a whole owner from the embedded data folder to a server and back, and refuses to overwrite accounts", async () => {
-    const folder = dataFolder();
+    const folder = await dataFolder();
     const embedded = await openDatabase({ kind: "pglite", dataDir: folder });
     const { cookie } = await seedOwner(embedded);
     const before = await ownerView(embedded, cookie);
@@ -153,7 +161,7 @@ describe("npm run db:copy", () => {
     expect(await ownerView(onServer, cookie)).toEqual(before);
 
     // And back, into a new data folder.
-    const backFolder = dataFolder();
+    const backFolder = await dataFolder();
     const back = await track(openDatabase({ kind: "pglite", dataDir: backFolder }));
     const result = await copyDatabase(onServer, back);
     const counts = Object.fromEntries(result.tables.map(({ table, rows }) => [table, rows]));

@@ -77,9 +77,21 @@ function fieldsOf(error: unknown): PgErrorFields & { message?: string } {
   return typeof error === "object" && error !== null ? (error as PgErrorFields & { message?: string }) : {};
 }
 
+/**
+ * An error on the way to the AI provider (an AiError from our retry policy,
+ * the AI SDK's call error, fetch's "fetch failed") can carry the same socket
+ * codes as a lost database connection; it is the provider that is away then.
+ */
+function isProviderError(link: unknown): boolean {
+  const { name, message } = fieldsOf(link) as { name?: string; message?: string };
+  return name === "AiError" || (typeof name === "string" && name.startsWith("AI_")) || message === "fetch failed";
+}
+
 /** True when the database cannot be reached or cannot serve right now; the request should answer 503. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return errorChain(error).some((link) => {
+  const chain = errorChain(error);
+  if (chain.some(isProviderError)) return false;
+  return chain.some((link) => {
     const { code, message } = fieldsOf(link);
     if (
       typeof code === "string" &&

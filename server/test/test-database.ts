@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
@@ -52,4 +53,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { client: P
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A data folder holding a copy of the migrated template, for tests of the
+ * embedded database on disk (as DATA_DIR): creating a cluster on disk from
+ * scratch takes several seconds. The folder is then opened like any other.
+ */
+export async function createTestDataDir(dataDir: string): Promise<void> {
+  const client = await PGlite.create(path.join(dataDir, "pg"), {
+    loadDataDir: await migratedTemplate(),
+    extensions: { vector },
+  });
+  await client.close();
 }
