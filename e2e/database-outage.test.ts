@@ -44,6 +44,7 @@ async function owner(page: Page) {
   owners += 1;
   const response = await page.request.post("/api/auth/sign-up", {
     data: { name: "Dana Owner", email: `outage${owners}@example.com`, password: PASSWORD, confirmPassword: PASSWORD },
+    headers: { origin: browser.url },
   });
   expect(response.status()).toBe(201);
   const { user } = (await response.json()) as { user: { id: string } };
@@ -72,7 +73,8 @@ describe("a database restart under an open page", () => {
     await page.setViewportSize(DESKTOP);
 
     const banner = page.getByRole("status").filter({ hasText: "Reconnecting…" });
-    const loadFailed = page.getByText(ERRORS["not_found:director"].message);
+    // The chat's own error card (its "Try again"), shown while the conversation cannot load.
+    const loadFailed = page.getByRole("button", { name: "Try again" });
 
     // The database goes down while the owner moves to another page of the app.
     await postgres.stop();
@@ -80,6 +82,7 @@ describe("a database restart under an open page", () => {
       await page.getByRole("link", { name: "Chat", exact: true }).first().click();
       await banner.waitFor();
       await loadFailed.waitFor();
+      await page.getByText(ERRORS["not_found:director"].message).first().waitFor();
       await screenshot(page, "reconnecting-chat-1280");
     } finally {
       await postgres.start();
