@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { AnswerPhase, ChatAnswerMetadata } from "../../../shared/chat";
 import type { DatabaseHandle } from "../../db/client";
+import { isDatabaseUnavailable } from "../../db/database-error";
 import { messages } from "../../db/schema";
 import type { Logger } from "../../logger";
 import { saveAnswerProgress } from "./turn-store";
@@ -160,7 +161,9 @@ export async function createAnswerHub(deps: {
           await write(live);
         } catch (error) {
           log.error({ err: error }, "an answer could not be written");
-          live.end({ messageId: live.id, status: "failed", errorCode: "server:internal" });
+          // The database being away is worth retrying in a moment; anything else is ours to fix.
+          const errorCode = isDatabaseUnavailable(error) ? "server:database" : "server:internal";
+          live.end({ messageId: live.id, status: "failed", errorCode });
         } finally {
           clearInterval(timer);
           await saving;

@@ -1,13 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatHistory } from "../../../shared/chat";
 import { createApp } from "../../app";
-import { MIGRATIONS_FOLDER, openDatabase } from "../../db/client";
+import { openDatabase } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { parseEnv } from "../../env";
 import { createLogger } from "../../logger";
@@ -15,6 +9,7 @@ import { buildDeps } from "../../start";
 import { type StreamPart, streamedText, streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { PROFILE } from "../../test/fixtures";
+import { type PostgresServer, startPostgresServer } from "../../test/postgres-server";
 import { cookieFrom } from "../../test/test-app";
 
 /**
@@ -25,65 +20,16 @@ import { cookieFrom } from "../../test/test-app";
  * answers in memory, as separate processes have.
  */
 
-const BIN = "/usr/lib/postgresql/15/bin";
-let postgres: ChildProcess | undefined;
-let root = "";
+let postgres: PostgresServer;
 let url = "";
 let fake: FakeAiServer;
 const servers: AppDeps[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** initdb and postgres refuse to run as root: they run as the postgres user, in a folder it owns. */
-function asPostgres(command: string, args: string[]) {
-  return process.getuid?.() === 0
-    ? (["runuser", ["-u", "postgres", "--", command, ...args]] as const)
-    : ([command, args] as const);
-}
-
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "directors-pg-"));
-  fs.chmodSync(root, 0o777);
-  const dataDir = path.join(root, "data");
-  const [initdb, initArgs] = asPostgres(`${BIN}/initdb`, ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  execFileSync(initdb, initArgs, { stdio: "ignore" });
-  const port = await freePort();
-  const [server, serverArgs] = asPostgres(`${BIN}/postgres`, [
-    "-D",
-    dataDir,
-    "-p",
-    String(port),
-    "-c",
-    "listen_addresses=127.0.0.1",
-    "-c",
-    `unix_socket_directories=${root}`,
-    "-c",
-    "fsync=off",
-  ]);
-  postgres = spawn(server, serverArgs, { stdio: "ignore" });
-  url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  for (let attempt = 0; ; attempt++) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await standInForPgvector(client);
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (attempt > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  postgres = await startPostgresServer();
+  url = postgres.url(await postgres.createDatabase("answers"));
   fake = await startFakeAiServer();
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const deps of servers) {
@@ -91,42 +37,8 @@ afterAll(async () => {
     await deps.database.close();
   }
   await fake?.close();
-  if (postgres && postgres.exitCode === null) {
-    const exited = new Promise((resolve) => postgres?.once("exit", resolve));
-    const [pgCtl, args] = asPostgres(`${BIN}/pg_ctl`, ["-D", path.join(root, "data"), "stop", "-m", "fast", "-w"]);
-    execFileSync(pgCtl, args, { stdio: "ignore" });
-    await exited;
-  }
-  fs.rmSync(root, { recursive: true, force: true });
+  await postgres?.destroy();
 });
-
-/**
- * This machine's PostgreSQL 15 has no pgvector, which the first migration
- * creates. Nothing here uses vectors, so the test stands in for the type and
- * its two functions and marks that first migration as applied; every other
- * migration runs as written.
- */
-async function standInForPgvector(client: pg.Client) {
-  const available = await client.query("select 1 from pg_available_extensions where name = 'vector'");
-  if (available.rowCount) return;
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string; when: number }>;
-  };
-  const first = journal.entries[0];
-  await client.query(`
-    create domain vector as real[];
-    create function vector_dims(vector) returns integer language sql immutable as 'select cardinality($1)';
-    create function vector_stand_in_distance(vector, vector) returns double precision language sql immutable
-      as 'select 1.0::double precision';
-    create operator <=> (leftarg = vector, rightarg = vector, function = vector_stand_in_distance);
-    create schema drizzle;
-    create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint);
-  `);
-  await client.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [
-    first?.tag,
-    first?.when,
-  ]);
-}
 
 /** One server process: its own pool, its own answers hub, the same database. */
 async function startProcess() {
@@ -140,7 +52,10 @@ async function startProcess() {
     CHAT_MODEL: "pg-chat",
     EMBEDDING_MODEL: "none",
   });
-  const database = await openDatabase({ kind: "postgres", url, maxConnections: 4 });
+  const database = await openDatabase(
+    { kind: "postgres", url, poolMax: 4, connectTimeoutMs: 5000, statementTimeoutMs: 10_000 },
+    createLogger("silent"),
+  );
   const deps = await buildDeps({ env, log: createLogger("silent"), database, aiRetry: { firstDelayMs: 5 } });
   servers.push(deps);
   const app = createApp(deps);
