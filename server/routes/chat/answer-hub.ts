@@ -6,7 +6,8 @@ import type { DatabaseHandle } from "../../db/client";
 import { isDatabaseUnavailable } from "../../db/database-error";
 import { messages } from "../../db/schema";
 import type { Logger } from "../../logger";
-import { saveAnswerProgress } from "./turn-store";
+import { ANSWER_STALE_MS } from "./conversations";
+import { finishAnswer, saveAnswerProgress } from "./turn-store";
 
 /**
  * Answers being written, apart from the requests that asked for them. Once a
@@ -140,6 +141,24 @@ export async function createAnswerHub(deps: {
     await db.update(messages).set({ status: "interrupted" }).where(sql`${messages.status} = 'streaming'`);
   }
 
+  /**
+   * An answer cut off because the database went away is still stored as being
+   * written, which would refuse the owner's next question until it goes stale.
+   * Once the database is back, store how it ended (tried every second for as
+   * long as it would take to go stale anyway).
+   */
+  const storeFailureWhenBack = async (answerId: string, content: string) => {
+    const giveUpAt = Date.now() + ANSWER_STALE_MS;
+    while (!closed && Date.now() < giveUpAt) {
+      try {
+        await finishAnswer(db, answerId, { content, status: "failed", errorCode: "server:database", now: now() });
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+      }
+    }
+  };
+
   const hub: AnswerHub = {
     shared: bus !== undefined,
     start(answer, write) {
@@ -164,6 +183,7 @@ export async function createAnswerHub(deps: {
           // The database being away is worth retrying in a moment; anything else is ours to fix.
           const errorCode = isDatabaseUnavailable(error) ? "server:database" : "server:internal";
           live.end({ messageId: live.id, status: "failed", errorCode });
+          if (errorCode === "server:database") hub.track(storeFailureWhenBack(live.id, live.text));
         } finally {
           clearInterval(timer);
           await saving;
