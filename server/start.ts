@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { embedMissingJob } from "./ai/embed-missing-job";
 import { indexContextJob } from "./ai/index-context-job";
 import { createAiProvider } from "./ai/provider";
 import type { RetryOptions } from "./ai/retry";
@@ -11,11 +12,12 @@ import { postgresSettings } from "./db/postgres";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunnerOptions, type JobType } from "./jobs/job-runner";
+import { pruneExpiredRowsJob } from "./jobs/prune-expired-rows-job";
+import { scheduleUpkeep } from "./jobs/upkeep";
 import { ingestSourceJob } from "./knowledge/ingest-source-job";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createAnswerHub } from "./routes/chat/answer-hub";
-import { startMaintenance } from "./maintenance";
 
 export type StartOptions = {
   env: Env;
@@ -30,7 +32,12 @@ export type StartOptions = {
 };
 
 /** Every kind of background job; each is defined beside the capability it serves. */
-const JOB_TYPES: ReadonlyArray<JobType<never>> = [indexContextJob, ingestSourceJob];
+const JOB_TYPES: ReadonlyArray<JobType<never>> = [
+  indexContextJob,
+  ingestSourceJob,
+  pruneExpiredRowsJob,
+  embedMissingJob,
+];
 
 /** How long in-flight requests (a streaming answer, say) may run on after a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -46,7 +53,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  const maintenance = startMaintenance(deps);
+  const upkeep = scheduleUpkeep(deps);
   const { port } = server.address() as AddressInfo;
   const host = options.env.HOST === "0.0.0.0" || options.env.HOST === "::" ? "localhost" : options.env.HOST;
   return {
@@ -64,7 +71,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
       // Answers being written get the same grace; those still running then are stored as interrupted.
       await deps.answers.close(SHUTDOWN_GRACE_MS);
-      await maintenance.stop();
+      upkeep.stop();
       await closed;
       await deps.database.close();
     },

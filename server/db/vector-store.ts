@@ -214,21 +214,33 @@ export type MissingEmbedding = { id: string; userId: string; text: string };
 
 /**
  * Pieces with no embedding from this model (indexed while the server had no
- * pgvector or no embedding model, or under another model), oldest first;
- * empty without pgvector.
+ * pgvector or no embedding model, or under another model; a knowledge source's
+ * new pieces), oldest first, of one source if given; empty without pgvector.
  */
 export async function piecesWithoutEmbedding(
   db: Executor,
   store: VectorStore,
-  input: { model: string; limit: number },
+  input: {
+    model: string;
+    limit: number;
+    /** Only this knowledge source's pieces. */
+    sourceId?: string;
+    /** Leave out the pieces of knowledge sources still being read (their own job embeds them). */
+    settledSourcesOnly?: boolean;
+  },
 ): Promise<MissingEmbedding[]> {
   if (!store.available) return [];
+  const ofSource = input.sourceId ? sql`and p.source_id = ${input.sourceId}` : sql``;
+  const settled = input.settledSourcesOnly
+    ? sql`and (p.source_id is null or exists (
+        select 1 from knowledge_sources s where s.id = p.source_id and s.status in ('ready', 'failed')))`
+    : sql``;
   return rowsOf<MissingEmbedding>(
     await db.execute(sql`
       select p.id, p.user_id as "userId", p.content as text
       from context_pieces p
       left join context_piece_embeddings e on e.piece_id = p.id
-      where e.piece_id is null or e.model <> ${input.model}
+      where (e.piece_id is null or e.model <> ${input.model}) ${ofSource} ${settled}
       order by p.created_at, p.id
       limit ${input.limit}
     `),

@@ -16,6 +16,7 @@ import { contextPieces, knowledgeOriginals, knowledgeSources } from "../../db/sc
 import { makeDocx, makePdf } from "../../test/document-fixtures";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
+import { storedPieces } from "../../test/stored-embeddings";
 import { createTestApp, type TestApp, type TestAppOptions } from "../../test/test-app";
 
 /** A small website the tests import pages from, on this machine. */
@@ -209,7 +210,10 @@ describe("knowledge: a new owner's documents become their directors' knowledge",
     for (const source of sources) expect(source.piecesDone).toBe(source.piecesTotal);
 
     const pieces = await app.db.select().from(contextPieces).where(eq(contextPieces.department, "knowledge"));
-    expect(pieces.every((piece) => piece.userId === user.id && piece.embedding?.length === 1536)).toBe(true);
+    expect(pieces.every((piece) => piece.userId === user.id)).toBe(true);
+    const embedded = (await storedPieces(app.deps, user.id)).filter((piece) => piece.department === "knowledge");
+    expect(embedded).toHaveLength(pieces.length);
+    expect(embedded.every((piece) => piece.embedding?.length === 1536)).toBe(true);
     expect(pieces.find((piece) => piece.content.includes("$5.25"))).toMatchObject({
       sourceId: pdf.id,
       location: "page 2",

@@ -1,0 +1,17 @@
+import { defineJob } from "../jobs/job-runner";
+import { embedMissing } from "./embed-missing";
+
+/**
+ * Embeds context that still lacks a vector from the configured model (see
+ * embed-missing.ts): sent at start and every few minutes by the upkeep
+ * schedule (server/jobs/upkeep.ts). One at a time across every process; while
+ * the AI service is down it is retried with backoff.
+ */
+export const embedMissingJob = defineJob<Record<string, never>>({
+  name: "embed-missing",
+  policy: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60 * 60, policy: "stately", concurrency: 1 },
+  async run(deps, _data, { log }) {
+    const embedded = await embedMissing(deps);
+    if (embedded.pieces + embedded.records > 0) log.info(embedded, "embedded existing context for vector search");
+  },
+});
