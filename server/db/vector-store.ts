@@ -4,7 +4,7 @@ import type { Database, Transaction } from "./client";
 /**
  * Every embedding the server stores or reads goes through this module, so the
  * rest of the code works the same on a PostgreSQL server with pgvector and on
- * one without it (docs/decisions/0016-vector-store-without-pgvector.md).
+ * one without it (docs/decisions/0017-vector-store-without-pgvector.md).
  *
  * Embeddings live in side tables keyed by the row they embed (with the owner's
  * user id beside it), which exist only where the server has pgvector: they are
