@@ -107,7 +107,9 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
       started = true;
       for (const job of jobs) {
         types.set(job.name, job);
-        await boss.createQueue(job.name, { name: job.name, policy: job.policy.policy ?? "standard" });
+        await createQueueOnce(() =>
+          boss.createQueue(job.name, { name: job.name, policy: job.policy.policy ?? "standard" }),
+        );
       }
       if (database.driver === "pglite") await recoverInterruptedJobs(execute, log);
       for (const job of jobs) {
@@ -221,4 +223,19 @@ export async function prepareJobStore(database: DatabaseHandle): Promise<void> {
   });
   await boss.start();
   await boss.stop({ graceful: false, close: false, wait: true });
+}
+
+/**
+ * Processes started together on one server create the same queues at once, and PostgreSQL may end one of them
+ * as a deadlock; the queue exists once the other commits, so asking again is enough.
+ */
+async function createQueueOnce(create: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "40P01" || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
