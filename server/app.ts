@@ -14,6 +14,7 @@ import { jsonBodies, type OtherBody } from "./http/json-bodies";
 import { sameOrigin } from "./http/same-origin";
 import { accountRoutes } from "./routes/account/account.routes";
 import { authRoutes } from "./routes/auth/auth.routes";
+import { boardRoutes } from "./routes/board/board.routes";
 import { chatRoutes } from "./routes/chat/chat.routes";
 import { conversationRoutes } from "./routes/chat/conversations.routes";
 import { messageRoutes } from "./routes/chat/messages.routes";
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/chat", chatRoutes(deps));
   app.route("/api/conversations", conversationRoutes(deps));
   app.route("/api/messages", messageRoutes(deps));
+  app.route("/api/board", boardRoutes(deps));
   app.route("/api/shares", shareRoutes(deps));
   app.route("/api/shared", sharedRoutes(deps));
   app.route("/api/directors", directorRoutes(deps));

@@ -37,6 +37,11 @@ export const chatTurnSchema = z
 export type ChatTurnInput = z.infer<typeof chatTurnSchema>;
 
 export type ChatSender = "user" | "ai";
+/**
+ * Who wrote an answer where a conversation has several authors (a board meeting): a director, or "board" for the
+ * memo, which speaks for the whole board. A board meeting's conversation has "board" as its director too.
+ */
+export type AnswerAuthor = DirectorId | "board";
 /** "interrupted": the server stopped (a crash or restart) while writing it; the owner can retry. */
 export type ChatMessageStatus = "complete" | "streaming" | "stopped" | "failed" | "interrupted";
 export type AnswerRating = "up" | "down";
@@ -53,14 +58,19 @@ export type ChatMessage = {
   versions?: string[];
   rating?: AnswerRating | null;
   ratingReason?: string | null;
+  /** In a board meeting (and a chat carried on from one): which director wrote the answer, or "board" for the memo. */
+  directorId?: AnswerAuthor;
 };
 
 /** What the history list shows of a conversation. */
 export type ConversationSummary = {
   id: string;
-  directorId: DirectorId;
-  /** "chat" with one director; later kinds (a board meeting) sit in the same list. */
+  /** The director of a chat; "board" for a board meeting. */
+  directorId: AnswerAuthor;
+  /** "chat" with one director, or "board": a board meeting, kept in the same list. */
   kind: string;
+  /** A board meeting's directors, in the order of their columns. */
+  directors?: DirectorId[];
   title: string;
   /** Where the title came from: the first question's words (until the model names it), the model, or the owner. */
   titleSource: "question" | "model" | "owner";
@@ -132,7 +142,10 @@ export const HIGHLIGHT_END = "\u0003";
 export type SearchHit = {
   conversationId: string;
   messageId: string;
-  directorId: DirectorId;
+  /** The conversation's director, or in a board meeting the answer's author ("board" for the memo and questions). */
+  directorId: AnswerAuthor;
+  /** The conversation's kind: a board meeting's hits open the board. */
+  kind: string;
   conversationTitle: string;
   sender: ChatSender;
   /** The matching passage, with HIGHLIGHT_START / HIGHLIGHT_END around each matching word. */
@@ -145,12 +158,14 @@ export type ConversationShare = {
   token: string;
   conversationId: string;
   conversationTitle: string;
-  directorId: DirectorId;
+  directorId: AnswerAuthor;
   createdAt: string;
 };
 
 /** GET /api/shared/:token: what anyone with the link sees; nothing of the owner beyond the messages. */
 export type SharedConversation = {
-  directorId: DirectorId;
-  messages: Array<Pick<ChatMessage, "sender" | "content" | "createdAt">>;
+  directorId: AnswerAuthor;
+  /** A board meeting's directors, in the order of their columns. */
+  directors?: DirectorId[];
+  messages: Array<Pick<ChatMessage, "sender" | "content" | "createdAt" | "directorId">>;
 };

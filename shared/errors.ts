@@ -24,6 +24,7 @@ export const ERRORS = {
   },
   "validation:conversation": { status: 400, message: "Some fields need attention." },
   "validation:knowledge": { status: 400, message: "Some fields need attention." },
+  "validation:board": { status: 400, message: "Some fields need attention." },
   "unauthorized:session": { status: 401, message: "Please log in to continue." },
   "unauthorized:credentials": { status: 401, message: "Invalid email or password." },
   "unauthorized:two_factor_expired": {
@@ -44,6 +45,10 @@ export const ERRORS = {
     message: "Your plan does not include another director. Upgrade your plan to train more directors.",
   },
   "director:unavailable": { status: 403, message: "This director is not available yet." },
+  "board:not_enough_directors": {
+    status: 403,
+    message: "A board meeting needs at least two trained directors. Train another director to hold one.",
+  },
   "forbidden:api": { status: 403, message: "You do not have access to this." },
   "forbidden:origin": {
     status: 403,
@@ -117,6 +122,10 @@ export const ERRORS = {
   "training:context_store_failed": { status: 500, message: "Failed to store your training data. Please try again." },
   "training:process_failed": { status: 500, message: "Failed to process your training data. Please try again." },
   "ai:not_configured": { status: 503, message: "The AI service is not configured." },
+  "board:no_answers": {
+    status: 502,
+    message: "No director could answer, so there is no memo yet. Retry the directors above.",
+  },
   "ai:unavailable": { status: 502, message: "Failed to generate a response. Please try again." },
   "ai:rate_limit": { status: 503, message: "The AI service is busy, try again in a minute." },
   "ai:timeout": { status: 504, message: "Assistant response timed out" },

@@ -241,7 +241,8 @@ export const knowledgeOriginals = pgTable("knowledge_originals", {
 
 // ---- Conversations ----
 
-export const CONVERSATION_KINDS = ["chat"] as const;
+/** "chat" with one director; "board": a board meeting, one question to several directors and a memo. */
+export const CONVERSATION_KINDS = ["chat", "board"] as const;
 export const TITLE_SOURCES = ["question", "model", "owner"] as const;
 
 export const conversations = pgTable(
@@ -251,9 +252,12 @@ export const conversations = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The director of a one-to-one chat; "board" for a board meeting. */
     directorId: text("director_id").notNull(),
     /** "chat" with one director; other kinds (a board meeting) are kept in the same history. */
     kind: text("kind", { enum: CONVERSATION_KINDS }).notNull().default("chat"),
+    /** A board meeting's directors, in the order of their columns; null for a chat. */
+    directors: jsonb("directors").$type<string[]>(),
     /** The first words of the first question, then the model's title, or the owner's own. */
     title: text("title"),
     titleSource: text("title_source", { enum: TITLE_SOURCES }),
@@ -288,6 +292,11 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     sender: text("sender", { enum: ["user", "ai"] }).notNull(),
+    /**
+     * Who wrote an answer, where a conversation has more than one author: in a board meeting each director's
+     * answer has its director's id and the memo has "board". Null in a chat with one director.
+     */
+    directorId: text("director_id"),
     content: text("content").notNull(),
     status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("complete"),
     errorCode: text("error_code"),

@@ -12,27 +12,29 @@ import { AppError } from "./app-error";
 
 export const MINUTE_MS = 60_000;
 
-type Window = { now: Date; windowMs?: number };
+/** `cost`: how many attempts one request counts as (a board question counts one chat turn per director). */
+type Window = { now: Date; windowMs?: number; cost?: number };
 
 function windowStartOf({ now, windowMs = MINUTE_MS }: Window): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
-/** Adds one to the key's count in the current window and returns the new count. */
+/** Adds one (or the window's `cost`) to the key's count in the current window and returns the new count. */
 export async function countOne(db: Database, key: string, window: Window): Promise<number> {
   const windowStart = windowStartOf(window);
+  const cost = window.cost ?? 1;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart, count: cost })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} = ${windowStart.toISOString()}::timestamptz then ${rateLimits.count} + 1 else 1 end`,
+        count: sql`case when ${rateLimits.windowStart} = ${windowStart.toISOString()}::timestamptz then ${rateLimits.count} + ${cost} else ${cost} end`,
         windowStart,
       },
     })
     .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+  return row?.count ?? cost;
 }
 
 /** The key's count in the current window, without adding to it. */
@@ -49,10 +51,10 @@ export async function resetCount(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** Counts one attempt under each key and throws `code` when any key is over its limit. */
+/** Counts one attempt (or `cost` attempts) under each key and throws `code` when any key is over its limit. */
 export async function throttle(
   db: Database,
-  options: { keys: string[]; limit: number; code: ErrorCode; now: Date; windowMs?: number },
+  options: { keys: string[]; limit: number; code: ErrorCode; now: Date; windowMs?: number; cost?: number },
 ): Promise<void> {
   for (const key of options.keys) {
     const count = await countOne(db, key, options);

@@ -57,6 +57,12 @@ export type FakeAiServer = {
   /** The next requests for JSON (`response_format`) follow these scripts, in order: `reply` is the JSON text. */
   queueObject(...scripts: ChatScript[]): void;
   queueEmbeddings(...scripts: EmbeddingScript[]): void;
+  /**
+   * Picks a chat request's script from the request itself (say, by the persona in its system prompt) before the
+   * queues are asked; undefined leaves the request to them. Requests sent at the same time arrive in any order,
+   * so scripts for them are chosen this way rather than queued.
+   */
+  route: ((request: RecordedRequest) => ChatScript | undefined) | undefined;
   /** The reply used when no script is queued; by default it echoes the question. */
   defaultReply: (messages: Array<{ role: string; content: unknown }>) => string;
   chatRequests(): RecordedRequest[];
@@ -103,6 +109,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     queueCompletion: (...scripts) => completionScripts.push(...scripts),
     queueObject: (...scripts) => objectScripts.push(...scripts),
     queueEmbeddings: (...scripts) => embeddingScripts.push(...scripts),
+    route: undefined,
     defaultReply: (messages) => {
       const last = messages.at(-1);
       const text = typeof last?.content === "string" ? last.content : JSON.stringify(last?.content ?? "");
@@ -167,7 +174,10 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
 
     if (req.method === "POST" && path.endsWith("/chat/completions")) {
       const wantsObject = !body.stream && Boolean(body.response_format);
-      const script = (body.stream ? chatScripts : wantsObject ? objectScripts : completionScripts).shift() ?? {};
+      const script =
+        fake.route?.(recorded) ??
+        (body.stream ? chatScripts : wantsObject ? objectScripts : completionScripts).shift() ??
+        {};
       if ("fail" in script) return sendError(res, script.fail);
       const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
       const reply = script.reply ?? (wantsObject ? "{}" : fake.defaultReply(messages));

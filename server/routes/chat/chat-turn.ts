@@ -10,30 +10,22 @@ import {
 import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
 import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
-import { errorCodeFor, openAnswerStream } from "../../ai/chat-stream";
 import { gatherDirectorContext } from "../../ai/director-context";
 import { embedQuestion } from "../../ai/retrieval";
-import { type AiError, classifyAiError } from "../../ai/retry";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import type { Logger } from "../../logger";
 import { directorAccessOf, requireDirector } from "../directors/director-access";
 import { activePlan, planStatusOf } from "../plans/plan-status";
-import type { LiveAnswer, StopReason } from "./answer-hub";
+import type { LiveAnswer } from "./answer-hub";
 import { answerResponse, liveFeed } from "./answer-stream";
+import { writeModelAnswer } from "./answer-writer";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
 import type { StoredMessage } from "./conversations";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
-
-/**
- * No first token after this long (or a sixth of the first-token limit, if that is shorter): the owner is told the AI
- * service is slow; the answer keeps waiting until the limit.
- */
-export const SLOW_PROVIDER_MS = 5000;
 
 /**
  * One chat turn: validate → read the conversation's state → store the question
@@ -146,46 +138,8 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     }
     const prompt = buildChatPrompt({ director, history, question: question.content, context });
 
-    const slow = setTimeout(
-      () => live.setPhase("slow"),
-      Math.min(SLOW_PROVIDER_MS, deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS / 6),
-    );
-    let answer: Awaited<ReturnType<typeof openAnswerStream>>;
-    try {
-      answer = await openAnswerStream(deps.ai, {
-        ...prompt,
-        signal: live.stop.signal,
-        firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
-        log,
-        onRetry: () => live.setPhase("busy"),
-      });
-    } catch (raw) {
-      const error = classifyAiError(raw);
-      if (error.tag === "aborted") return store("", stoppedStatus(live), null);
-      const code = errorCodeFor(error.tag);
-      logFailure(log, error, "before the first token");
-      return store("", "failed", code);
-    } finally {
-      clearTimeout(slow);
-    }
-
-    let status: ChatMessageStatus = "complete";
-    let errorCode: ErrorCode | null = null;
-    live.append(answer.first);
-    // Let the first token reach the socket before the rest of a fast answer is relayed and stored.
-    await new Promise((resolve) => setImmediate(resolve));
-    try {
-      for await (const piece of answer.rest) live.append(piece);
-    } catch (raw) {
-      const error = classifyAiError(raw);
-      if (error.tag === "aborted") status = stoppedStatus(live);
-      else {
-        status = "failed";
-        errorCode = errorCodeFor(error.tag);
-        logFailure(log, error, "mid-stream");
-      }
-    }
-    return store(live.text, status, errorCode);
+    const ended = await writeModelAnswer(deps, live, prompt, log);
+    return store(live.text, ended.status, ended.errorCode);
   }
 }
 
@@ -240,10 +194,6 @@ function planTurn(
   return { start: { kind: "regenerate", conversationId, questionId: lastQuestion.id }, question, history };
 }
 
-function stoppedStatus(live: LiveAnswer): ChatMessageStatus {
-  return (live.stop.signal.reason as StopReason | undefined) === "shutdown" ? "interrupted" : "stopped";
-}
-
 function metadataOf(row: StoredMessage): ChatAnswerMetadata {
   return {
     messageId: row.id,
@@ -259,21 +209,6 @@ function metadataOf(row: StoredMessage): ChatAnswerMetadata {
  */
 export function notConfiguredReply(director: Director): string {
   return `${director.name} has no AI assistant configured yet. Please try again later. ${ANSWERS_KEPT_UNTIL_AI}`;
-}
-
-/** Account problems (quota, key, model name, an unreachable service) need the operator; the rest is weather. */
-function logFailure(log: Logger, error: AiError, when: string) {
-  const details = { tag: error.tag, status: error.status, when, err: error.cause ?? error };
-  if (
-    error.tag === "insufficient_quota" ||
-    error.tag === "authentication" ||
-    error.tag === "model_not_found" ||
-    error.tag === "unreachable"
-  ) {
-    log.error(details, `ai ${error.tag.replaceAll("_", " ")}`);
-  } else {
-    log.warn(details, "ai answer failed");
-  }
 }
 
 /** Message times strictly increase within a conversation, so history keeps its order even on a coarse clock. */

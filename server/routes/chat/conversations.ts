@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { ChatMessage, ChatMessageStatus, ConversationSummary } from "../../../shared/chat";
+import type { AnswerAuthor, ChatMessage, ChatMessageStatus, ConversationSummary } from "../../../shared/chat";
 import type { DirectorId } from "../../../shared/directors";
 import { isErrorCode } from "../../../shared/errors";
 import type { Database } from "../../db/client";
@@ -42,8 +42,9 @@ export function shownStatus(status: ChatMessageStatus, updatedAt: Date, now: Dat
 export function toSummary(row: ConversationRow): ConversationSummary {
   return {
     id: row.id,
-    directorId: row.directorId as DirectorId,
+    directorId: row.directorId as AnswerAuthor,
     kind: row.kind,
+    ...(row.directors ? { directors: row.directors as DirectorId[] } : {}),
     title: row.title ?? "New conversation",
     titleSource: row.titleSource ?? "question",
     createdAt: row.createdAt.toISOString(),
@@ -161,9 +162,13 @@ type ThreadRow = {
   rating: "up" | "down" | null;
   rating_reason: string | null;
   versions: string[] | null;
+  director_id: string | null;
 };
 
-/** What the conversation shows, oldest first, each with its versions when it has more than one. */
+/**
+ * What the conversation shows, oldest first, each with its versions when it has more than one. The answers of
+ * different authors to one question (a board meeting's directors and memo) are not versions of each other.
+ */
 export async function conversationMessages(
   db: Database,
   userId: string,
@@ -173,14 +178,14 @@ export async function conversationMessages(
   const result = await db.execute(sql`
     with slots as (
       select id, created_at,
-        case when sender = 'ai' then 'a' || coalesce(reply_to, id)::text else 'q' || coalesce(first_version, id)::text end
-          as slot
+        case when sender = 'ai' then 'a' || coalesce(reply_to, id)::text || coalesce(director_id, '')
+          else 'q' || coalesce(first_version, id)::text end as slot
       from messages where conversation_id = ${conversationId} and user_id = ${userId}
     ), versions as (
       select slot, json_agg(id order by created_at) as ids from slots group by slot having count(*) > 1
     )
     select t.id, t.sender, t.content, t.status, t.error_code, t.created_at, t.updated_at, t.rating, t.rating_reason,
-      v.ids as versions
+      v.ids as versions, t.director_id
     from ${visibleThread(sql`${conversationId}::uuid`, userId)} t
     join slots s on s.id = t.id
     left join versions v on v.slot = s.slot
@@ -200,6 +205,7 @@ export async function conversationMessages(
       now,
     );
     if (row.versions) message.versions = row.versions;
+    if (row.director_id) message.directorId = row.director_id as AnswerAuthor;
     if (row.sender === "ai") {
       message.rating = row.rating;
       message.ratingReason = row.rating_reason;

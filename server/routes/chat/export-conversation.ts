@@ -1,15 +1,17 @@
 import type { ChatMessage, ConversationSummary } from "../../../shared/chat";
-import { findDirector } from "../../../shared/directors";
+import { type Director, type DirectorId, findDirector } from "../../../shared/directors";
 
 /**
- * One conversation as a document to keep: its title, the director, and each
- * message with who wrote it and when. The answers' Markdown (headings, lists,
+ * One conversation as a document to keep: its title, who it was with (a
+ * director, or the directors of a board meeting), and each message with who
+ * wrote it and when. The answers' Markdown (headings, lists,
  * tables) is kept as written; the PDF export lays out the same document.
  */
 
 export type ExportedConversation = {
   title: string;
-  director: { name: string; title: string };
+  /** "Conversation with Martha, Marketing Director", "Board meeting with Martha, Finn and Ollie". */
+  about: string;
   exportedAt: Date;
   messages: Array<{ author: string; when: Date; content: string; note: string | undefined }>;
 };
@@ -29,17 +31,34 @@ export function exportedConversation(
 ): ExportedConversation {
   const director = findDirector(conversation.directorId);
   const name = director?.name ?? "Director";
+  const authorOf = (message: ChatMessage) => {
+    if (message.sender === "user") return "You";
+    if (message.directorId === "board") return "Board memo";
+    return (message.directorId && findDirector(message.directorId)?.name) || name;
+  };
+  const board = (conversation.directors ?? [])
+    .map((id: DirectorId) => findDirector(id))
+    .filter((seat): seat is Director => seat !== undefined);
   return {
     title: conversation.title,
-    director: { name, title: director?.title ?? "" },
+    about:
+      conversation.kind === "board"
+        ? `Board meeting with ${listOfNames(board.map((seat) => seat.name))}`
+        : `Conversation with ${name}, ${director?.title ?? ""}`,
     exportedAt,
     messages: messages.map((message) => ({
-      author: message.sender === "user" ? "You" : name,
+      author: authorOf(message),
       when: new Date(message.createdAt),
       content: message.content,
       note: message.sender === "ai" ? STATUS_NOTES[message.status] : undefined,
     })),
   };
+}
+
+/** "Martha", "Martha and Finn", "Martha, Finn and Ollie". */
+export function listOfNames(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** Dates in the reader's time zone when the browser says which (an IANA name), else UTC. */
@@ -61,7 +80,7 @@ export function toMarkdown(doc: ExportedConversation, formatDate: (date: Date) =
   const lines = [
     `# ${doc.title.replace(/\n/g, " ")}`,
     "",
-    `Conversation with ${doc.director.name}, ${doc.director.title}. Exported from Directors on ${formatDate(doc.exportedAt)}.`,
+    `${doc.about}. Exported from Directors on ${formatDate(doc.exportedAt)}.`,
   ];
   for (const message of doc.messages) {
     lines.push("", "---", "", `**${message.author}** · ${formatDate(message.when)}`, "");

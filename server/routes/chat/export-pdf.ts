@@ -35,10 +35,7 @@ const BRAND = "#0f766e";
 export async function toPdf(doc: ExportedConversation, formatDate: (date: Date) => string): Promise<Buffer> {
   const content: Content[] = [
     { text: doc.title, style: "title" },
-    {
-      text: `Conversation with ${doc.director.name}, ${doc.director.title}`,
-      style: "subtitle",
-    },
+    { text: doc.about, style: "subtitle" },
     { text: `Exported from Directors on ${formatDate(doc.exportedAt)}`, style: "meta", margin: [0, 2, 0, 12] },
   ];
   for (const message of doc.messages) {

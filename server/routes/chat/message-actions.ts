@@ -35,7 +35,7 @@ export async function showVersion(db: Database, userId: string, messageId: strin
   if (!message) throw new AppError("not_found:api");
   const sameSlot =
     message.sender === "ai"
-      ? sql`reply_to = ${message.replyTo}`
+      ? sql`reply_to = ${message.replyTo} and director_id is not distinct from ${message.directorId}`
       : sql`coalesce(first_version, id) = ${message.firstVersion ?? message.id}`;
   await db.execute(sql`
     update messages set shown = (id = ${message.id})

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ConversationShare, SharedConversation } from "../../../shared/chat";
+import type { AnswerAuthor, ConversationShare, SharedConversation } from "../../../shared/chat";
 import type { DirectorId } from "../../../shared/directors";
 import type { Database } from "../../db/client";
 import { conversationShares, conversations } from "../../db/schema";
@@ -49,7 +49,7 @@ export async function listShares(db: Database, userId: string, conversationId?: 
     token: row.token,
     conversationId: row.conversationId,
     conversationTitle: row.title ?? "New conversation",
-    directorId: row.directorId as DirectorId,
+    directorId: row.directorId as AnswerAuthor,
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -69,24 +69,29 @@ export async function sharedConversation(db: Database, token: string): Promise<S
       userId: conversationShares.userId,
       conversationId: conversations.id,
       directorId: conversations.directorId,
+      directors: conversations.directors,
     })
     .from(conversationShares)
     .innerJoin(conversations, eq(conversations.id, conversationShares.conversationId))
     .where(and(eq(conversationShares.token, token), isNull(conversations.deletedAt)));
   if (!share) throw new AppError("not_found:share");
   const result = await db.execute(sql`
-    select sender, content, created_at from ${visibleThread(sql`${share.conversationId}::uuid`, share.userId)} thread
+    select sender, content, created_at, director_id from ${visibleThread(sql`${share.conversationId}::uuid`, share.userId)} thread
     where content <> '' and status <> 'streaming' order by created_at
   `);
   const rows = (
-    result as unknown as { rows: Array<{ sender: "user" | "ai"; content: string; created_at: Date | string }> }
+    result as unknown as {
+      rows: Array<{ sender: "user" | "ai"; content: string; created_at: Date | string; director_id: string | null }>;
+    }
   ).rows;
   return {
-    directorId: share.directorId as DirectorId,
+    directorId: share.directorId as AnswerAuthor,
+    ...(share.directors ? { directors: share.directors as DirectorId[] } : {}),
     messages: rows.map((row) => ({
       sender: row.sender,
       content: row.content,
       createdAt: new Date(row.created_at).toISOString(),
+      ...(row.director_id ? { directorId: row.director_id as AnswerAuthor } : {}),
     })),
   };
 }

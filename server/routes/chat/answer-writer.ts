@@ -1,0 +1,85 @@
+import type { ModelMessage } from "ai";
+import type { ChatMessageStatus } from "../../../shared/chat";
+import type { ErrorCode } from "../../../shared/errors";
+import { errorCodeFor, openAnswerStream } from "../../ai/chat-stream";
+import { type AiError, classifyAiError } from "../../ai/retry";
+import type { AppDeps } from "../../deps";
+import type { Logger } from "../../logger";
+import type { LiveAnswer, StopReason } from "./answer-hub";
+
+/**
+ * No first token after this long (or a sixth of the first-token limit, if that is shorter): the owner is told the AI
+ * service is slow; the answer keeps waiting until the limit.
+ */
+export const SLOW_PROVIDER_MS = 5000;
+
+export type WrittenAnswer = { status: ChatMessageStatus; errorCode: ErrorCode | null };
+
+/**
+ * Streams the model's answer to a prompt into a live answer: what it is
+ * doing while the provider is slow or busy, then its text as it comes.
+ * Returns how it ended (complete, stopped, interrupted or failed, with the
+ * code the owner sees); storing it is the caller's. A chat turn and each
+ * director of a board meeting write their answers through here.
+ */
+export async function writeModelAnswer(
+  deps: Pick<AppDeps, "ai" | "env">,
+  live: LiveAnswer,
+  prompt: { system: string; messages: ModelMessage[] },
+  log: Logger,
+): Promise<WrittenAnswer> {
+  const slow = setTimeout(
+    () => live.setPhase("slow"),
+    Math.min(SLOW_PROVIDER_MS, deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS / 6),
+  );
+  let answer: Awaited<ReturnType<typeof openAnswerStream>>;
+  try {
+    answer = await openAnswerStream(deps.ai, {
+      ...prompt,
+      signal: live.stop.signal,
+      firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
+      log,
+      onRetry: () => live.setPhase("busy"),
+    });
+  } catch (raw) {
+    const error = classifyAiError(raw);
+    if (error.tag === "aborted") return { status: stoppedStatus(live), errorCode: null };
+    logFailure(log, error, "before the first token");
+    return { status: "failed", errorCode: errorCodeFor(error.tag) };
+  } finally {
+    clearTimeout(slow);
+  }
+
+  live.append(answer.first);
+  // Let the first token reach the socket before the rest of a fast answer is relayed and stored.
+  await new Promise((resolve) => setImmediate(resolve));
+  try {
+    for await (const piece of answer.rest) live.append(piece);
+  } catch (raw) {
+    const error = classifyAiError(raw);
+    if (error.tag === "aborted") return { status: stoppedStatus(live), errorCode: null };
+    logFailure(log, error, "mid-stream");
+    return { status: "failed", errorCode: errorCodeFor(error.tag) };
+  }
+  return { status: "complete", errorCode: null };
+}
+
+/** Stopped by the owner, or interrupted by this process shutting down (the owner can retry). */
+export function stoppedStatus(live: LiveAnswer): ChatMessageStatus {
+  return (live.stop.signal.reason as StopReason | undefined) === "shutdown" ? "interrupted" : "stopped";
+}
+
+/** Account problems (quota, key, model name, an unreachable service) need the operator; the rest is weather. */
+function logFailure(log: Logger, error: AiError, when: string) {
+  const details = { tag: error.tag, status: error.status, when, err: error.cause ?? error };
+  if (
+    error.tag === "insufficient_quota" ||
+    error.tag === "authentication" ||
+    error.tag === "model_not_found" ||
+    error.tag === "unreachable"
+  ) {
+    log.error(details, `ai ${error.tag.replaceAll("_", " ")}`);
+  } else {
+    log.warn(details, "ai answer failed");
+  }
+}
