@@ -142,10 +142,12 @@ export const HIGHLIGHT_END = "\u0003";
 export type SearchHit = {
   conversationId: string;
   messageId: string;
-  /** The conversation's director, or in a board meeting the answer's author ("board" for the memo and questions). */
+  /** The conversation's director ("board" for a board meeting). */
   directorId: AnswerAuthor;
   /** The conversation's kind: a board meeting's hits open the board. */
   kind: string;
+  /** Who wrote a matching answer where a conversation has several authors (a director, or "board" for a memo). */
+  author?: AnswerAuthor;
   conversationTitle: string;
   sender: ChatSender;
   /** The matching passage, with HIGHLIGHT_START / HIGHLIGHT_END around each matching word. */

@@ -43,6 +43,14 @@ export const BOARD_MEMO = [
   "1. Test $500 of ads for two weeks. Owner: Martha. Measure: active subscribers.",
 ].join("\n");
 
+/** The memo for a request: BOARD_MEMO, naming any director the request says did not answer, as a model would. */
+export function memoFor(request: RecordedRequest): string {
+  const missing = [...requestText(request).matchAll(/### (\w+), [^\n]+\n\(did not answer/g)].map((match) => match[1]);
+  if (missing.length === 0) return BOARD_MEMO;
+  const notes = missing.map((name) => `- **${name}:** did not answer; this memo is written without them.`);
+  return BOARD_MEMO.replace("\n\n## Where they agree", `\n${notes.join("\n")}\n\n## Where they agree`);
+}
+
 /** The director whose persona a chat request carries, "memo" for the memo, or undefined for anything else. */
 export function boardAuthorOf(request: RecordedRequest): DirectorId | "memo" | undefined {
   const messages = (request.body.messages ?? []) as Array<{ role: string; content: unknown }>;
@@ -77,7 +85,7 @@ export function boardRoute(
     const override = options.override?.(author);
     if (override) return override;
     return {
-      reply: author === "memo" ? BOARD_MEMO : BOARD_ANSWERS[author],
+      reply: author === "memo" ? memoFor(request) : BOARD_ANSWERS[author],
       chunkDelayMs: options.chunkDelayMs,
       firstTokenDelayMs: options.firstTokenDelayMs,
     };

@@ -157,7 +157,12 @@ describe("a board meeting", () => {
     const { hits } = await json<{ hits: SearchHit[] }>(
       app.request("/api/conversations/search?q=tasting box", { cookie }),
     );
-    expect(hits[0]).toMatchObject({ conversationId: round.conversationId, kind: "board", directorId: "martha" });
+    expect(hits[0]).toMatchObject({
+      conversationId: round.conversationId,
+      kind: "board",
+      directorId: "board",
+      author: "martha",
+    });
 
     const markdown = await app.request(`/api/conversations/${round.conversationId}/export?format=md`, { cookie });
     const document = await markdown.text();

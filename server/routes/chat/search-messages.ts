@@ -23,6 +23,7 @@ type HitRow = {
   message_id: string;
   conversation_id: string;
   director_id: string;
+  author: string | null;
   kind: string;
   title: string | null;
   sender: "user" | "ai";
@@ -41,8 +42,8 @@ export async function searchMessages(db: Database, userId: string, text: string)
   const result = await db.execute(sql`
     with query as (select to_tsquery('english', ${query}) as q),
     hits as (
-      select m.id, m.conversation_id, m.sender, m.created_at, m.content, c.kind, c.title,
-        coalesce(m.director_id, c.director_id) as director_id,
+      select m.id, m.conversation_id, m.sender, m.created_at, m.content, c.kind, c.title, c.director_id,
+        m.director_id as author,
         ts_rank_cd(m.search_vector, query.q) as rank
       from messages m
       join conversations c on c.id = m.conversation_id and c.deleted_at is null
@@ -52,8 +53,8 @@ export async function searchMessages(db: Database, userId: string, text: string)
       order by rank desc, m.created_at desc
       limit ${SEARCH_RESULT_LIMIT}
     )
-    select hits.id as message_id, hits.conversation_id, hits.director_id, hits.kind, hits.title, hits.sender,
-      hits.created_at,
+    select hits.id as message_id, hits.conversation_id, hits.director_id, hits.author, hits.kind, hits.title,
+      hits.sender, hits.created_at,
       ts_headline('english', hits.content, query.q,
         'MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … ", StartSel=' || chr(2) || ', StopSel=' || chr(3))
         as snippet
@@ -65,6 +66,7 @@ export async function searchMessages(db: Database, userId: string, text: string)
     messageId: row.message_id,
     directorId: row.director_id as AnswerAuthor,
     kind: row.kind,
+    ...(row.author ? { author: row.author as AnswerAuthor } : {}),
     conversationTitle: row.title ?? "New conversation",
     sender: row.sender,
     snippet: row.snippet.replaceAll("\u0002", HIGHLIGHT_START).replaceAll("\u0003", HIGHLIGHT_END),

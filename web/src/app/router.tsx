@@ -50,6 +50,7 @@ const TrainDirectorPage = queryPage(() =>
 const SharedConversationPage = page(() =>
   import("../features/shared/shared-conversation-page").then((m) => m.SharedConversationPage),
 );
+const BoardPage = queryPage(() => import("../features/board/board-page").then((m) => m.BoardPage));
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
 const KnowledgePage = queryPage(() => import("../features/knowledge/knowledge-page").then((m) => m.KnowledgePage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
@@ -81,6 +82,7 @@ export function AppRoutes() {
           <Route path="/select-department" element={<SelectDepartmentPage />} />
           <Route path="/train-director/:id" element={<TrainDirectorPage />} />
           <Route path="/chat" element={<ChatPage />} />
+          <Route path="/board" element={<BoardPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/knowledge" element={<KnowledgePage />} />
         </Route>

@@ -17,7 +17,7 @@ import { ApiError, api, errorFrom } from "../../lib/api";
 
 /** A message as the chat screen holds it: the AI SDK's UI message with our stored fields as metadata. */
 export type ChatUIMessage = UIMessage<
-  ChatAnswerMetadata & Pick<ChatMessage, "versions" | "rating" | "ratingReason">,
+  ChatAnswerMetadata & Pick<ChatMessage, "versions" | "rating" | "ratingReason" | "directorId">,
   { status: AnswerStatusData }
 >;
 
@@ -132,6 +132,7 @@ export function toUIMessage(message: ChatMessage): ChatUIMessage {
       versions: message.versions,
       rating: message.rating,
       ratingReason: message.ratingReason,
+      directorId: message.directorId,
     },
   };
 }

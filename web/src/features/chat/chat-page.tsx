@@ -1,6 +1,8 @@
 import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
 import type { SearchHit } from "../../../../shared/chat";
 import { usePageTitle } from "../../lib/use-page-title";
+import { BoardEntry } from "../board/board-entry";
 import { usePublicConfig } from "../shell/use-public-config";
 import { Conversation } from "./conversation";
 import { DirectorSidebar } from "./director-sidebar";
@@ -22,6 +24,10 @@ export function ChatPage() {
   const [searching, setSearching] = useState(false);
   const [sheet, setSheet] = useState<"history" | undefined>();
   const openSearch = useCallback(() => setSearching(true), []);
+  const navigate = useNavigate();
+  // Board meetings sit in the same history and search; they open on the board.
+  const openMeeting = (id: string, messageId?: string) =>
+    navigate(`/board?meeting=${id}${messageId ? `&message=${encodeURIComponent(messageId)}` : ""}`);
   useSearchShortcut(openSearch);
 
   const history = (placement: "sidebar" | "sheet") => (
@@ -35,13 +41,15 @@ export function ChatPage() {
       }}
       onOpen={(conversation) => {
         setSheet(undefined);
-        openConversation(conversation.directorId, conversation.id);
+        if (conversation.kind === "board") openMeeting(conversation.id);
+        else openConversation(conversation.directorId, conversation.id);
       }}
     />
   );
   return (
     <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] overflow-hidden">
       <DirectorSidebar selectedId={requestedId} onSelect={select}>
+        <BoardEntry />
         {history("sidebar")}
       </DirectorSidebar>
       <Conversation
@@ -61,12 +69,17 @@ export function ChatPage() {
         title="Conversations"
         side="left"
       >
+        <BoardEntry onOpen={() => setSheet(undefined)} />
         {history("sheet")}
       </Sheet>
       <SearchDialog
         open={searching}
         onOpenChange={setSearching}
-        onChoose={(hit: SearchHit) => openConversation(hit.directorId, hit.conversationId, hit.messageId)}
+        onChoose={(hit: SearchHit) =>
+          hit.kind === "board"
+            ? openMeeting(hit.conversationId, hit.messageId)
+            : openConversation(hit.directorId, hit.conversationId, hit.messageId)
+        }
       />
     </div>
   );

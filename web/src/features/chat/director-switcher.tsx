@@ -1,9 +1,11 @@
+import { useNavigate } from "react-router";
 import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
 import { useDirectorList } from "./chat-api";
 
-/** Phones have no sidebar: a compact switcher in the conversation header instead. */
+/** Phones have no sidebar: a compact switcher in the conversation header instead, with the board at its end. */
 export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string; onSelect: (id: DirectorId) => void }) {
   const list = useDirectorList();
+  const navigate = useNavigate();
   const stateOf = (id: DirectorId) => list.data?.directors.find((director) => director.id === id)?.state;
   const unavailable = (id: DirectorId) => stateOf(id) === "unavailable";
   // A locked director can still be opened: the conversation area shows the way to upgrade.
@@ -17,7 +19,9 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
       <select
         id="director-switcher"
         value={DIRECTORS.some((director) => director.id === selectedId) ? selectedId : ""}
-        onChange={(event) => onSelect(event.target.value as DirectorId)}
+        onChange={(event) =>
+          event.target.value === "board" ? navigate("/board") : onSelect(event.target.value as DirectorId)
+        }
         className="h-10 max-w-[9rem] appearance-none rounded-lg border border-slate-300 bg-white pr-8 pl-3 text-sm font-medium text-slate-800 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
       >
         {DIRECTORS.some((director) => director.id === selectedId) ? null : (
@@ -31,6 +35,7 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
             {suffix(director.id)}
           </option>
         ))}
+        <option value="board">Board meeting</option>
       </select>
       <svg
         aria-hidden="true"

@@ -2,6 +2,7 @@ import type { ConversationSummary } from "../../../../shared/chat";
 import { findDirector } from "../../../../shared/directors";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
+import { BoardAvatar } from "../board/board-icon";
 import { useConversationList } from "./chat-api";
 import { DirectorAvatar } from "./director-avatar";
 
@@ -100,11 +101,15 @@ export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placeme
                           active ? "bg-brand-50 ring-1 ring-brand-200" : "hover:bg-slate-50",
                         )}
                       >
-                        {director ? <DirectorAvatar director={director} size="xs" /> : null}
+                        {conversation.kind === "board" ? (
+                          <BoardAvatar size="xs" />
+                        ) : director ? (
+                          <DirectorAvatar director={director} size="xs" />
+                        ) : null}
                         <span className="min-w-0 flex-1">
                           <span className="block truncate text-sm text-slate-900">{conversation.title}</span>
                           <span className="block text-xs text-slate-500">
-                            {director?.name} ·{" "}
+                            {conversation.kind === "board" ? "Board meeting" : director?.name} ·{" "}
                             <time dateTime={conversation.updatedAt}>
                               {group.label === "Today" || group.label === "Yesterday"
                                 ? TIME.format(updated)

@@ -1,5 +1,6 @@
 import type { AnswerPhase } from "../../../../shared/chat";
 import type { Director } from "../../../../shared/directors";
+import { CarriedMemo } from "../board/carried-memo";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
 import {
@@ -36,6 +37,8 @@ export function MessageItem(props: {
   const text = textOf(message);
   const metadata = message.metadata;
   const storedId = metadata?.messageId;
+  // A board memo this chat was carried on from.
+  if (metadata?.directorId === "board") return <CarriedMemo text={text} createdAt={metadata.createdAt} />;
   if (message.role === "user") {
     return (
       <ChatBubble

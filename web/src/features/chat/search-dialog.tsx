@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../../../shared/chat";
 import { findDirector } from "../../../../shared/directors";
 import { cn } from "../../lib/cn";
+import { BoardAvatar } from "../board/board-icon";
 import { searchConversations } from "./chat-api";
 import { DirectorAvatar } from "./director-avatar";
 import { SearchIcon } from "./history-list";
@@ -123,7 +124,8 @@ export function SearchDialog(props: {
             ) : (
               <div id="search-results" role="listbox" aria-label="Search results" className="p-2">
                 {hits.map((hit, index) => {
-                  const director = findDirector(hit.directorId);
+                  const director = findDirector(hit.author ?? hit.directorId);
+                  const memo = hit.author === "board";
                   return (
                     <div
                       key={hit.messageId}
@@ -139,12 +141,16 @@ export function SearchDialog(props: {
                         index === active ? "bg-brand-50" : "hover:bg-slate-50",
                       )}
                     >
-                      {director ? <DirectorAvatar director={director} size="sm" /> : null}
+                      {director ? (
+                        <DirectorAvatar director={director} size="sm" />
+                      ) : hit.kind === "board" || memo ? (
+                        <BoardAvatar size="sm" />
+                      ) : null}
                       <div className="min-w-0 flex-1">
                         <p className="flex items-baseline justify-between gap-3 text-xs text-slate-500">
                           <span className="truncate">
                             <span className="font-medium text-slate-700">{hit.conversationTitle}</span> ·{" "}
-                            {hit.sender === "user" ? "You" : director?.name}
+                            {hit.sender === "user" ? "You" : memo ? "Board memo" : director?.name}
                           </span>
                           <time dateTime={hit.createdAt} className="shrink-0">
                             {DATE.format(new Date(hit.createdAt))}

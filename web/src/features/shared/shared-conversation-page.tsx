@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { SharedConversation } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import { type Director, findDirector } from "../../../../shared/directors";
 import { Skeleton } from "../../components/ui/skeleton";
 import { api } from "../../lib/api";
+import { BoardAvatar } from "../board/board-icon";
 import { DirectorAvatar } from "../chat/director-avatar";
 import { ChatMarkdown } from "../chat/markdown";
 
@@ -11,8 +12,9 @@ const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle
 
 /**
  * /shared/:token: a conversation someone shared, read-only, for anyone with
- * the link (signed in or not). It shows the director and the messages, and
- * nothing else of the owner; search engines are asked not to index it.
+ * the link (signed in or not). It shows the director (or a board meeting's
+ * directors and memo) and the messages, and nothing else of the owner;
+ * search engines are asked not to index it.
  */
 export function SharedConversationPage() {
   const { token = "" } = useParams();
@@ -29,11 +31,24 @@ export function SharedConversationPage() {
     return () => controller.abort();
   }, [token]);
 
-  const director = state.data ? findDirector(state.data.directorId) : undefined;
+  const board = state.data?.directorId === "board";
+  const seats = (state.data?.directors ?? [])
+    .map((id) => findDirector(id))
+    .filter((seat): seat is Director => seat !== undefined);
+  // A board meeting's answers each show their own director; the first stands in where one is needed.
+  const director = state.data ? (board ? seats[0] : findDirector(state.data.directorId)) : undefined;
+  const authorOf = (directorId: string | undefined, fallback: Director) =>
+    (directorId ? findDirector(directorId) : undefined) ?? fallback;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <meta name="robots" content="noindex, nofollow" />
-      <title>{director ? `A conversation with ${director.name} · Directors` : "Shared conversation · Directors"}</title>
+      <title>
+        {board
+          ? "A board meeting · Directors"
+          : director
+            ? `A conversation with ${director.name} · Directors`
+            : "Shared conversation · Directors"}
+      </title>
       {state.error ? (
         <div role="alert" className="rounded-2xl border border-slate-200 bg-white p-6 text-center">
           <h1 className="text-xl font-semibold text-slate-900">This conversation is not available</h1>
@@ -54,15 +69,18 @@ export function SharedConversationPage() {
       ) : (
         <>
           <header className="flex items-center gap-3">
-            <DirectorAvatar director={director} />
+            {board ? <BoardAvatar /> : <DirectorAvatar director={director} />}
             <div>
-              <h1 className="text-xl font-semibold text-slate-900">A conversation with {director.name}</h1>
+              <h1 className="text-xl font-semibold text-slate-900">
+                {board ? "A board meeting" : `A conversation with ${director.name}`}
+              </h1>
               <p className="text-sm text-slate-600">
-                {director.title} · shared read-only from Directors, AI advisers for small businesses
+                {board ? seats.map((seat) => seat.name).join(", ") : director.title} · shared read-only from Directors,
+                AI advisers for small businesses
               </p>
             </div>
           </header>
-          <ol aria-label={`Conversation with ${director.name}`} className="mt-8 space-y-5">
+          <ol aria-label={board ? "Board meeting" : `Conversation with ${director.name}`} className="mt-8 space-y-5">
             {state.data.messages.map((message) => (
               <li
                 key={`${message.createdAt}-${message.sender}`}
@@ -73,11 +91,22 @@ export function SharedConversationPage() {
                     <span className="sr-only">The owner asked: </span>
                     {message.content}
                   </div>
+                ) : message.directorId === "board" ? (
+                  <div className="flex items-start gap-3">
+                    <BoardAvatar size="sm" />
+                    <div className="min-w-0 max-w-[85%] rounded-2xl rounded-tl-md border border-brand-200 bg-brand-50/50 px-4 py-2.5 text-[0.9375rem] leading-relaxed text-slate-800 sm:max-w-[75%]">
+                      <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">Board memo</p>
+                      <ChatMarkdown text={message.content} className="break-words" />
+                    </div>
+                  </div>
                 ) : (
                   <div className="flex items-start gap-3">
-                    <DirectorAvatar director={director} size="sm" />
+                    <DirectorAvatar director={authorOf(message.directorId, director)} size="sm" />
                     <div className="min-w-0 max-w-[85%] rounded-2xl rounded-tl-md border border-slate-200 bg-white px-4 py-2.5 text-[0.9375rem] leading-relaxed text-slate-800 sm:max-w-[75%]">
-                      <span className="sr-only">{director.name} answered: </span>
+                      <span className={board ? "mb-1 block text-xs font-semibold text-slate-600" : "sr-only"}>
+                        {authorOf(message.directorId, director).name}
+                        {board ? "" : " answered: "}
+                      </span>
                       <ChatMarkdown text={message.content} className="break-words" />
                     </div>
                   </div>

@@ -1,0 +1,164 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { directorTrainings } from "../server/db/schema";
+import { BOARD_ANSWERS, boardRoute } from "../server/test/board-scripts";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { answersFor } from "../server/test/fixtures";
+import type { DirectorId } from "../shared/directors";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { type ChatOwnerOptions, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
+
+const fake = await startFakeAiServer();
+afterAll(() => fake.close());
+const browser = setupBrowser({
+  env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-e2e-board", CHAT_MODEL: "e2e-chat", EMBEDDING_MODEL: "none" },
+});
+
+const QUESTION = "Should we spend more on spring marketing?";
+
+/** A signed-in owner with these directors trained. */
+async function boardOwnerPage(
+  viewport: { width: number; height: number },
+  trained: DirectorId[],
+  plan: ChatOwnerOptions["plan"] = "premium",
+) {
+  const page = await chatOwnerPage(browser, viewport, { plan, train: false });
+  const trainedAt = new Date();
+  await browser.server.deps.db
+    .insert(directorTrainings)
+    .values(
+      trained.map((directorId) => ({ userId: page.userId, directorId, answers: answersFor(directorId), trainedAt })),
+    );
+  return page;
+}
+
+const question = (page: Page) => page.getByRole("textbox", { name: /question for the board/i });
+const memo = (page: Page) => page.getByRole("region", { name: "Board memo" });
+
+describe("the board meeting", () => {
+  it("puts one question to every trained director side by side, writes the memo, follows up and carries on in a chat", async () => {
+    const page = await boardOwnerPage(DESKTOP, ["martha", "finn", "ollie", "harper"]);
+    fake.route = boardRoute({ chunkDelayMs: 30 });
+    fake.queueCompletion({ reply: "Spring marketing budget" });
+    await openChat(page);
+    await page.getByRole("link", { name: /Board meeting/ }).click();
+    await page.waitForURL("**/board");
+    await page.getByRole("heading", { name: "Put one question to your board" }).waitFor();
+    for (const name of ["Martha", "Finn", "Ollie", "Harper"]) {
+      expect(await page.getByRole("button", { name: new RegExp(`^${name}`) }).getAttribute("aria-pressed")).toBe(
+        "true",
+      );
+    }
+    await page
+      .getByText("Martha, Finn, Ollie and Harper answer at once. This counts as 4 of your 20 messages a minute.")
+      .waitFor();
+    await screenshot(page, "board-desktop-new");
+    // Who sits in is the owner's choice; the cost follows it.
+    await page.getByRole("button", { name: /^Harper/ }).click();
+    await page
+      .getByText("Martha, Finn and Ollie answer at once. This counts as 3 of your 20 messages a minute.")
+      .waitFor();
+    await page.getByRole("button", { name: /^Harper/ }).click();
+    await page.getByText("This counts as 4 of your 20 messages a minute.").waitFor();
+
+    await question(page).fill(QUESTION);
+    await question(page).press("Enter");
+    const columns = page.getByRole("list", { name: "The directors' answers" });
+    await columns.getByRole("listitem").nth(3).waitFor();
+    expect(await columns.getByRole("listitem").count()).toBe(4);
+    for (const id of ["martha", "finn", "ollie", "harper"] as const) {
+      await columns.getByText(BOARD_ANSWERS[id].replaceAll("**", "").slice(0, 40)).waitFor();
+    }
+    await memo(page).getByRole("heading", { name: "Where they disagree" }).waitFor();
+    await memo(page).getByText("Spring ad budget:").waitFor();
+    await memo(page).getByRole("heading", { name: "Next steps" }).waitFor();
+    await page.waitForURL(/\/board\?meeting=/);
+    await page.getByRole("button", { name: "Ask the board" }).waitFor();
+    await columns.scrollIntoViewIfNeeded();
+    await screenshot(page, "board-desktop-columns");
+    await memo(page).scrollIntoViewIfNeeded();
+    await screenshot(page, "board-desktop-memo");
+
+    // A follow-up goes to the same directors, under the first round.
+    await question(page).fill("What if we wait until May?");
+    await question(page).press("Enter");
+    await page.getByRole("heading", { name: "What if we wait until May?" }).waitFor();
+    await page.getByRole("region", { name: "Board memo" }).nth(1).getByText("Spring ad budget:").waitFor();
+    await page.getByRole("button", { name: "Ask the board" }).waitFor();
+    expect(await page.getByRole("list", { name: "The directors' answers" }).count()).toBe(2);
+
+    // Kept in the history beside the chats.
+    const history = page.getByRole("navigation", { name: "Conversations" });
+    await history.getByText("Board meeting ·").waitFor();
+
+    // Into a one-to-one chat with Finn, who has the memo.
+    await page
+      .getByRole("list", { name: "The directors' answers" })
+      .nth(1)
+      .getByRole("button", { name: "Continue with Finn" })
+      .click();
+    await page.waitForURL(/\/chat\?director=finn&conversation=/);
+    const thread = conversationList(page);
+    await thread.getByText("From the board meeting: the memo").waitFor();
+    await thread.getByText("What if we wait until May?").waitFor();
+    await screenshot(page, "board-carried-into-chat-desktop");
+  });
+
+  it("shows tabs with a live indicator on a phone, goes on without a failed director, and retries it", async () => {
+    const page = await boardOwnerPage(PHONE, ["martha", "finn", "ollie"]);
+    let finnFails = true;
+    fake.route = boardRoute({
+      chunkDelayMs: 60,
+      override: (author) => (author === "finn" && finnFails ? { fail: { status: 400 } } : undefined),
+    });
+    fake.queueCompletion({ reply: "Spring marketing budget" });
+    await openChat(page);
+    await page.getByLabel("Switch director").selectOption("board");
+    await page.waitForURL("**/board");
+    await page
+      .getByText("Martha, Finn and Ollie answer at once. This counts as 3 of your 20 messages a minute.")
+      .waitFor();
+    await screenshot(page, "board-phone-new");
+    await question(page).fill(QUESTION);
+    await question(page).press("Enter");
+
+    const tabs = page.getByRole("tablist", { name: "The directors' answers" });
+    await tabs.getByRole("tab", { name: "Martha, answering" }).waitFor();
+    await page.getByRole("tabpanel").getByText("Spend $2,000").waitFor();
+    await screenshot(page, "board-phone-answering");
+    await tabs.getByRole("tab", { name: "Finn, did not answer" }).waitFor();
+    await tabs.getByRole("tab", { name: "Martha, answered" }).waitFor();
+    await memo(page).getByText("Finn: did not answer; this memo is written without them.").waitFor();
+
+    await tabs.getByRole("tab", { name: /^Finn/ }).click();
+    const panel = page.getByRole("tabpanel");
+    await panel.getByRole("alert").getByText("Failed to generate a response. Please try again.").waitFor();
+    await screenshot(page, "board-phone-failed-director");
+
+    finnFails = false;
+    await panel.getByRole("button", { name: "Retry" }).click();
+    await tabs.getByRole("tab", { name: "Finn, answered" }).waitFor();
+    await panel.getByText(BOARD_ANSWERS.finn.replaceAll("**", "").slice(0, 40)).waitFor();
+    await memo(page).getByText("Spring ad budget:").waitFor();
+    await page.getByRole("button", { name: "Ask the board" }).waitFor();
+    expect(await memo(page).getByText("did not answer").count()).toBe(0);
+    await screenshot(page, "board-phone-retried");
+  });
+
+  it("explains the board to an owner with one trained director, on the plan that allows one", async () => {
+    const page = await boardOwnerPage(PHONE, ["martha"], "free-trial");
+    await openChat(page);
+    await page.getByRole("button", { name: "Conversations" }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("link", { name: /Board meeting/ })
+      .click();
+    await page.waitForURL("**/board");
+    await page.getByRole("heading", { name: "Hold a board meeting" }).waitFor();
+    await page.getByText("You have trained Martha so far.").waitFor();
+    await page.getByText("The Premium plan includes 4 directors, enough for a board meeting.").waitFor();
+    expect(await page.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/subscription?unlock=finn");
+    expect(await question(page).count()).toBe(0);
+    await screenshot(page, "board-phone-one-director");
+  });
+});
