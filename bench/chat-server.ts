@@ -1,8 +1,9 @@
 // The server under test for bench/chat.ts, in its own process so its memory can be measured alone. It starts the
 // real app as production runs it: on the embedded PostgreSQL in a fresh data folder by default, or with DATABASE_URL
 // on a fresh database of that PostgreSQL server (bench/bench-database.ts). It creates BENCH_USERS owners ready to chat
-// (plan, business profile, Martha trained, context pieces with vectors where the database has pgvector), and prints
-// one JSON line: { url, cookies, database }.
+// (plan, business profile, the BENCH_DIRECTORS trained — Martha by default — context pieces with vectors where the
+// database has pgvector), and prints one JSON line: { url, cookies, database }. bench/board.ts uses it with four
+// directors.
 import { randomUUID } from "node:crypto";
 import { businessProfiles, contextPieces, directorTrainings, subscriptions } from "../server/db/schema";
 import { savePieceEmbeddings } from "../server/db/vector-store";
@@ -10,11 +11,13 @@ import { parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
 import { startServer } from "../server/start";
 import { fakeEmbedding } from "../server/test/fake-ai-server";
+import type { DirectorId } from "../shared/directors";
 import { emptyOnboardingData, ONBOARDING_FIELDS } from "../shared/onboarding";
 import { TRAINING_QUESTIONS } from "../shared/training";
 import { createBenchDatabase } from "./bench-database";
 
 const users = Number(process.env.BENCH_USERS ?? 200);
+const directors = (process.env.BENCH_DIRECTORS ?? "martha").split(",") as DirectorId[];
 const database = await createBenchDatabase("chat");
 const env = parseEnv({
   NODE_ENV: "production",
@@ -36,20 +39,26 @@ const profile = {
   ...emptyOnboardingData(),
   ...Object.fromEntries(ONBOARDING_FIELDS.map((field) => [field.name, field.placeholder.replace(/^e\.g\. /, "")])),
 };
-const answers = Object.fromEntries(
-  TRAINING_QUESTIONS.martha.map((question) => [question.name, question.hint.replace(/, e\.g\./, ", for example")]),
-);
+const answersOf = (directorId: DirectorId) =>
+  Object.fromEntries(
+    TRAINING_QUESTIONS[directorId].map((question) => [
+      question.name,
+      question.hint.replace(/, e\.g\./, ", for example"),
+    ]),
+  );
 const pieces = [
   ...ONBOARDING_FIELDS.map((field) => ({
     department: "profile",
     sourceField: field.name,
     content: `${field.label} ${profile[field.name]}`,
   })),
-  ...TRAINING_QUESTIONS.martha.map((question) => ({
-    department: "martha",
-    sourceField: question.name,
-    content: `${question.question} ${answers[question.name]}`,
-  })),
+  ...directors.flatMap((directorId) =>
+    TRAINING_QUESTIONS[directorId].map((question) => ({
+      department: directorId,
+      sourceField: question.name,
+      content: `${question.question} ${answersOf(directorId)[question.name]}`,
+    })),
+  ),
 ];
 const embeddings = pieces.map((piece) => fakeEmbedding(piece.content));
 
@@ -76,7 +85,11 @@ for (let index = 0; index < users; index++) {
   const now = new Date();
   await db.insert(subscriptions).values({ userId: user.id, planId: "premium", chosenAt: now });
   await db.insert(businessProfiles).values({ userId: user.id, answers: profile });
-  await db.insert(directorTrainings).values({ userId: user.id, directorId: "martha", answers, trainedAt: now });
+  await db
+    .insert(directorTrainings)
+    .values(
+      directors.map((directorId) => ({ userId: user.id, directorId, answers: answersOf(directorId), trainedAt: now })),
+    );
   const ids = pieces.map(() => randomUUID());
   await db.insert(contextPieces).values(pieces.map((piece, index) => ({ ...piece, id: ids[index], userId: user.id })));
   await savePieceEmbeddings(
