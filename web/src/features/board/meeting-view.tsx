@@ -7,12 +7,13 @@ import { ERRORS } from "../../../../shared/errors";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorToast } from "../../components/ui/use-toast";
-import { conversationListKey } from "../chat/chat-api";
+import { conversationListKey, useConversationList } from "../chat/chat-api";
 import { ConversationMenu } from "../chat/conversation-menu";
 import { LoadErrorAlert } from "../chat/conversation-states";
 import { codeOf } from "../chat/use-answer-chat";
 import { usePlanErrorRedirect } from "../plans/plan-redirect";
 import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
+import { usePublicConfig } from "../shell/use-public-config";
 import { continueInChat, useBoardOverview } from "./board-api";
 import { BoardComposer } from "./board-composer";
 import { BoardAvatar, BoardIcon } from "./board-icon";
@@ -43,6 +44,12 @@ export function MeetingView(props: {
   const board = useBoardMeeting({ meetingId: props.meetingId, onStarted: props.onStarted });
   const meeting = board.meeting.data;
   const [seats, setSeats] = useState<DirectorId[] | undefined>();
+  // The history list follows the title the model gives a new meeting after its memo; the header shows the same.
+  const config = usePublicConfig();
+  const listed = useConversationList({ waitForTitles: config.data?.aiConfigured ?? false }).data?.find(
+    (conversation) => conversation.id === meeting?.conversation.id,
+  );
+  const conversation = meeting ? { ...meeting.conversation, ...(listed ? { title: listed.title } : {}) } : undefined;
 
   useEffect(() => {
     if (overview.isError) redirectForPlan(overview.error);
@@ -127,13 +134,13 @@ export function MeetingView(props: {
             Board meeting
           </h1>
           <p className="truncate text-sm text-slate-600">
-            {meeting ? meeting.conversation.title : "One question for all your directors"}
+            {conversation ? conversation.title : "One question for all your directors"}
           </p>
         </div>
-        {meeting ? (
+        {conversation ? (
           <>
             <ConversationMenu
-              conversation={meeting.conversation}
+              conversation={conversation}
               onChanged={() => void board.meeting.refetch()}
               onDeleted={props.onNew}
             />
