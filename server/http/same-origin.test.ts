@@ -18,6 +18,7 @@ const STATE_CHANGING: Array<[method: string, path: string, body: unknown]> = [
   ["POST", "/api/training/martha", {}],
   ["POST", "/api/chat/martha/messages", { text: "Hello" }],
   ["POST", "/api/chat/martha/clear", {}],
+  ["POST", "/api/board/meetings", { text: "Hello, board" }],
   ["DELETE", "/api/settings/directors/martha/training", {}],
   ["PATCH", "/api/account", { name: "Mallory" }],
   [

@@ -110,6 +110,7 @@ export async function handleBoardRetry(c: Context<AppEnv>, deps: AppDeps): Promi
   const again = [author === "board" ? undefined : round.answers.get(author), round.memo].filter(
     (message) => message !== undefined,
   );
+  if (again.length === 0) throw new AppError("not_found:conversation");
   const restarted = await restartAnswers(deps.db, {
     userId: user.id,
     conversationId: meeting.id,

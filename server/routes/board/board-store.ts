@@ -83,6 +83,7 @@ export async function restartAnswers(
   db: Database,
   input: { userId: string; conversationId: string; answerIds: string[]; now: Date },
 ): Promise<string[]> {
+  if (input.answerIds.length === 0) return [];
   const ids = sql.join(
     input.answerIds.map((id) => sql`${id}::uuid`),
     sql`, `,
