@@ -176,7 +176,7 @@ function DirectorTabs(props: {
               aria-label={`${director.name}, ${STATE_LABELS[state]}`}
               onClick={() => setChosen(director.id)}
               className={cn(
-                "flex min-h-11 shrink-0 items-center gap-1.5 border-b-2 px-3 text-sm font-medium",
+                "flex min-h-11 min-w-max flex-1 items-center justify-center gap-1.5 border-b-2 px-2.5 text-sm font-medium",
                 selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600",
               )}
             >

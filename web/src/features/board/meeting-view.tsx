@@ -147,14 +147,14 @@ export function MeetingView(props: {
             <Button
               variant="secondary"
               size="sm"
-              className="w-9 shrink-0 px-0 sm:w-auto sm:px-3"
+              className="w-9 shrink-0 max-sm:px-0 sm:w-auto"
               aria-label="New meeting"
               onClick={props.onNew}
             >
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
-                className="h-5 w-5 sm:h-4 sm:w-4"
+                className="h-5 w-5 shrink-0 sm:h-4 sm:w-4"
                 fill="none"
                 stroke="currentColor"
                 strokeWidth="2.5"
