@@ -5,8 +5,9 @@
 // as the client reads them. Target: the four columns' first tokens within 20 ms of each other (their spread, the
 // last column's first token less the first's), so the columns visibly start together.
 //
-// The server runs in its own process (bench/chat-server.ts, four directors trained per owner, embedded database in a
-// fresh data folder); the test AI server and the client run here.
+// The server runs in its own process (bench/chat-server.ts, four directors trained per owner, the embedded database in
+// a fresh data folder, or with DATABASE_URL a fresh database of that PostgreSQL server); the test AI server and the
+// client run here.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { boardReader } from "../server/test/board-reader";
@@ -31,10 +32,12 @@ const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
-const { url, cookies } = await new Promise<{ url: string; cookies: string[] }>((resolve, reject) => {
-  child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
-  createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
-});
+const { url, cookies, database } = await new Promise<{ url: string; cookies: string[]; database: string }>(
+  (resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
+    createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
+  },
+);
 
 type Meeting = { ok: boolean; columns: number[]; spread: number; memo: number; error?: string };
 
@@ -74,6 +77,7 @@ const summary = (values: number[]) =>
   `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}`;
 
 try {
+  print(`Database: ${database}`);
   for (let index = 0; index < WARMUP; index++) await meeting(cookies[index % OWNERS] ?? "", `Warm-up ${index}`);
   const results: Meeting[] = [];
   for (let index = 0; index < MEETINGS; index++) {
