@@ -38,7 +38,7 @@ const memo = (page: Page) => page.getByRole("region", { name: "Board memo" });
 describe("the board meeting", () => {
   it("puts one question to every trained director side by side, writes the memo, follows up and carries on in a chat", async () => {
     const page = await boardOwnerPage(DESKTOP, ["martha", "finn", "ollie", "harper"]);
-    fake.route = boardRoute({ chunkDelayMs: 30 });
+    fake.route = boardRoute({ chunkDelayMs: 30, memoChunkDelayMs: 5 });
     fake.queueCompletion({ reply: "Spring marketing budget" });
     await openChat(page);
     await page.getByRole("link", { name: /Board meeting/ }).click();
@@ -109,6 +109,7 @@ describe("the board meeting", () => {
     let finnFails = true;
     fake.route = boardRoute({
       chunkDelayMs: 60,
+      memoChunkDelayMs: 5,
       override: (author) => (author === "finn" && finnFails ? { fail: { status: 400 } } : undefined),
     });
     fake.queueCompletion({ reply: "Spring marketing budget" });

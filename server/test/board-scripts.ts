@@ -69,12 +69,15 @@ export function requestText(request: RecordedRequest): string {
 
 /**
  * A route for the test AI server: each director's answer, the memo, and
- * `override` for a director (or the memo) that should fail or stall.
+ * `override` for a director (or the memo) that should fail or stall. The memo
+ * streams with `memoChunkDelayMs` when given (a journey that watches the
+ * columns stream need not wait as long for the memo), else `chunkDelayMs`.
  */
 export function boardRoute(
   options: {
     override?: (author: DirectorId | "memo") => ChatScript | undefined;
     chunkDelayMs?: number;
+    memoChunkDelayMs?: number;
     firstTokenDelayMs?: number;
   } = {},
 ) {
@@ -86,7 +89,7 @@ export function boardRoute(
     if (override) return override;
     return {
       reply: author === "memo" ? memoFor(request) : BOARD_ANSWERS[author],
-      chunkDelayMs: options.chunkDelayMs,
+      chunkDelayMs: author === "memo" ? (options.memoChunkDelayMs ?? options.chunkDelayMs) : options.chunkDelayMs,
       firstTokenDelayMs: options.firstTokenDelayMs,
     };
   };
