@@ -295,7 +295,12 @@ function trainingPieces(directorId: DirectorId, answers: TrainingAnswers): Piece
 
 export const KNOWLEDGE_DEPARTMENT = "knowledge";
 
-export type KnowledgePiece = { content: string; location: string | null };
+export type KnowledgePiece = {
+  content: string;
+  location: string | null;
+  /** The path of headings the piece sits under, when its source has headings. */
+  heading: string | null;
+};
 
 /**
  * Replaces a knowledge source's pieces with new ones, stored without
@@ -316,6 +321,7 @@ export async function replaceSourcePieces(
         sourceField: "document",
         content: piece.content,
         location: piece.location,
+        heading: piece.heading,
         sourceId: input.sourceId,
         createdAt: input.createdAt,
       })),

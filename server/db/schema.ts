@@ -176,7 +176,12 @@ export const contextPieces = pgTable(
     department: text("department").notNull(),
     sourceField: text("source_field").notNull(),
     content: text("content").notNull(),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('english', content)`),
+    /** The path of headings a knowledge piece sits under ("Handbook › 7. Sickness › 7.3 Sick pay"); null otherwise. */
+    heading: text("heading"),
+    /** The words of the piece, and those of its headings weighted higher (A): a match there says what it is about. */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(heading, '')), 'A') || to_tsvector('english', content)`,
+    ),
     createdAt: createdAt(),
     /** The knowledge source a piece was read from (department "knowledge"); null for profile and training pieces. */
     sourceId: uuid("source_id").references(() => knowledgeSources.id, { onDelete: "cascade" }),

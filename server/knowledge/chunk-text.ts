@@ -14,7 +14,8 @@ export const PIECE_OVERLAP_CHARS = 200;
 export function chunkSections(sections: ExtractedSection[]): KnowledgePiece[] {
   const pieces: KnowledgePiece[] = [];
   for (const section of sections) {
-    for (const content of chunkText(section.text)) pieces.push({ content, location: section.location });
+    const heading = section.heading ?? null;
+    for (const content of chunkText(section.text)) pieces.push({ content, location: section.location, heading });
   }
   return pieces;
 }
@@ -22,7 +23,7 @@ export function chunkSections(sections: ExtractedSection[]): KnowledgePiece[] {
 export function chunkText(text: string, target = PIECE_TARGET_CHARS, overlap = PIECE_OVERLAP_CHARS): string[] {
   const units = text
     .split(/\n+/)
-    .map((line) => line.replace(/[ \t\f\v]+/g, " ").trim())
+    .map(normalizeLine)
     .filter(Boolean)
     .flatMap((line) => splitLong(line, target));
   const chunks: string[] = [];
@@ -59,6 +60,11 @@ export function chunkText(text: string, target = PIECE_TARGET_CHARS, overlap = P
   }
   if (current.length > carriedCount) chunks.push(current.join("\n"));
   return chunks;
+}
+
+/** How a line of a source reads in its pieces: runs of spaces and tabs as one space, trimmed. */
+export function normalizeLine(line: string): string {
+  return line.replace(/[ \t\f\v]+/g, " ").trim();
 }
 
 /** A line longer than a piece, cut at sentence ends, then at spaces, then anywhere. */

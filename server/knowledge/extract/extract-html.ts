@@ -1,6 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import type { Extracted, ExtractedSection } from "./extracted";
+import { type Extracted, type ExtractedSection, headingPath } from "./extracted";
 
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 const BLOCKS = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "TD", "TH", "DT", "DD", "FIGCAPTION", "CAPTION"]);
@@ -19,14 +19,20 @@ export function extractHtml(html: string): Extracted {
     ? parseHTML(`<!doctype html><html><body>${article.content}</body></html>`)
     : undefined;
   const root = content?.document.body ?? parseHTML(html).document.body;
-  const sections = sectionsOf(root as unknown as Element);
-  return { sections, title: article?.title?.trim() || title };
+  const pageTitle = article?.title?.trim() || title;
+  const sections = sectionsOf(root as unknown as Element, pageTitle);
+  return { sections, title: pageTitle };
 }
 
-/** Text grouped under the nearest heading before it; text before any heading has no location. */
-export function sectionsOf(root: Element): ExtractedSection[] {
+/**
+ * Text grouped under the nearest heading before it; text before any heading
+ * has no location. Each section knows the path of headings above it, under the
+ * document's title when it has one.
+ */
+export function sectionsOf(root: Element, title?: string): ExtractedSection[] {
   const sections: ExtractedSection[] = [];
-  let current: ExtractedSection = { location: null, text: "" };
+  let current: ExtractedSection = { location: null, text: "", heading: title || undefined };
+  const open: string[] = [];
   const push = () => {
     if (current.text.trim() !== "") sections.push(current);
   };
@@ -37,9 +43,14 @@ export function sectionsOf(root: Element): ExtractedSection[] {
       if (HEADINGS.has(tag)) {
         push();
         const heading = clean(child.textContent ?? "");
+        const level = Number(tag.slice(1));
+        open.length = level;
+        open[level - 1] = heading;
+        const path = open.filter(Boolean);
         current = {
           location: heading ? `section “${heading.slice(0, 120)}”` : null,
           text: heading ? `${heading}\n` : "",
+          heading: headingPath(title && path[0] !== title ? [title, ...path] : path),
         };
       } else if (BLOCKS.has(tag) || child.children.length === 0) {
         const text = clean(child.textContent ?? "");
