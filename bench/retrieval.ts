@@ -69,8 +69,7 @@ try {
       const found = await searchPieces(database.handle, {
         userId,
         directorId: "martha",
-        question,
-        queryEmbedding: { model: MODEL, vector },
+        queries: [{ text: question, embedding: { model: MODEL, vector }, weight: 1 }],
         threshold: env.RETRIEVAL_PIECE_THRESHOLD,
         count: env.RETRIEVAL_PIECE_COUNT,
       });

@@ -11,6 +11,8 @@ export type DirectorContextInput = {
   userId: string;
   director: Director;
   question: string;
+  /** The conversation's earlier questions, oldest first: a follow-up ("and in winter?") is searched with them. */
+  earlierQuestions?: readonly string[];
   /** The owner's business profile and this director's training answers, as the caller already read them. */
   profile: OnboardingData | undefined;
   trainingAnswers: TrainingAnswers | undefined;
@@ -40,6 +42,7 @@ export async function gatherDirectorContext(
         userId: input.userId,
         directorId: input.director.id,
         question: input.question,
+        earlierQuestions: input.earlierQuestions,
         queryEmbedding: input.queryEmbedding,
         // The profile and this director's answers go with every question whole: retrieval's slots are for the rest
         // (other directors' answers, the owner's documents).

@@ -163,29 +163,34 @@ export async function saveContextEmbedding(
 }
 
 /**
- * What retrieval adds to its query over `context_pieces p` for cosine
- * similarity: a join to the owner's embeddings, each already scored against
- * the question (null for a piece without a vector from this model), or nothing
- * without pgvector or without a question vector. Scoring in the joined
- * sub-select means the join carries a number per piece, not its 6 kB vector.
- * The question's vector goes as integers (cosineQueryLiteral in
- * server/ai/embeddings.ts).
+ * Retrieval's vector ranking: the ids of the pieces in `scope` (a condition on
+ * `context_pieces p`) with a vector from the query's model, most similar
+ * first, down to the threshold, with their position; undefined without
+ * pgvector, so retrieval ranks by full text alone.
  */
-export function pieceSimilarity(
+export function pieceVectorRanking(
   store: VectorStore,
-  userId: string,
-  query: { model: string; dimensions: number; cosineLiteral: string } | undefined,
-): { join: SQL; similarity: SQL } {
-  if (!store.available || !query) return { join: sql``, similarity: sql`null` };
-  return {
-    join: sql`left join (
-      select piece_id, case when model = ${query.model} and vector_dims(embedding) = ${query.dimensions}
-        then 1 - (embedding <=> ${query.cosineLiteral}::int[]::vector) end as similarity
-      from context_piece_embeddings
-      where user_id = ${userId}
-    ) e on e.piece_id = p.id`,
-    similarity: sql`e.similarity`,
-  };
+  query: {
+    model: string;
+    dimensions: number;
+    cosineLiteral: string;
+    threshold: number;
+    limit: number;
+    scope: SQL;
+  },
+): SQL | undefined {
+  if (!store.available) return undefined;
+  return sql`(
+    select p.id, row_number() over (order by e.embedding <=> q.vector, p.id) as position
+    from context_pieces p
+    join context_piece_embeddings e on e.piece_id = p.id and e.user_id = p.user_id,
+      (select ${query.cosineLiteral}::int[]::vector as vector) q
+    where ${query.scope}
+      and e.model = ${query.model} and vector_dims(e.embedding) = ${query.dimensions}
+      and 1 - (e.embedding <=> q.vector) >= ${query.threshold}
+    order by position
+    limit ${query.limit}
+  )`;
 }
 
 export type MatchedRecord = { department: string; contextText: string; similarity: number };

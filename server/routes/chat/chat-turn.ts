@@ -129,6 +129,7 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
           userId: user.id,
           director,
           question: question.content,
+          earlierQuestions: history.filter((message) => message.sender === "user").map((message) => message.content),
           profile: state.profile,
           trainingAnswers: state.trainingAnswers,
           queryEmbedding: (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content),
