@@ -1,0 +1,51 @@
+// Retrieval evaluation: `npm run eval:retrieval` (add `-- --missed` to list the questions missed at 6).
+//
+// Ingests the Larkspur Bakehouse documents (README.md) into a fresh embedded database through the knowledge
+// pipeline's extraction and chunking, embeds them with the local OpenAI-protocol test server (hashed word counts,
+// 1536 dimensions), and reports recall@k and MRR for full text alone, vectors alone and the two fused, then for the
+// fused ranking when every standalone question follows one on another topic.
+import { createAiProvider } from "../../server/ai/provider";
+import { openDatabase } from "../../server/db/client";
+import { parseEnv } from "../../server/env";
+import { createLogger } from "../../server/logger";
+import { startFakeAiServer } from "../../server/test/fake-ai-server";
+import {
+  createEvalOwner,
+  evaluate,
+  formatResults,
+  ingestEvalSet,
+  loadEvalSet,
+  topicChangeVariant,
+  VARIANTS,
+} from "./evaluate";
+
+const fake = await startFakeAiServer();
+const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
+try {
+  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AI_BASE_URL: fake.url, AI_API_KEY: "eval" });
+  const deps = { db: handle.db, ai: createAiProvider(env), env, log: createLogger("silent") };
+  const set = loadEvalSet();
+  const userId = await createEvalOwner(deps);
+  let started = performance.now();
+  const pieces = await ingestEvalSet(deps, userId, set);
+  const ingestMs = performance.now() - started;
+  started = performance.now();
+  const results = await evaluate(deps, { userId, set, variants: [...VARIANTS, topicChangeVariant(set)] });
+  const evaluateMs = performance.now() - started;
+  const lines = [
+    `${set.documents.length} documents → ${pieces} pieces in ${(ingestMs / 1000).toFixed(1)} s; ` +
+      `${set.questions.length} questions × ${results.length} rankings in ${(evaluateMs / 1000).toFixed(1)} s`,
+    `embeddings: ${env.EMBEDDING_MODEL} from the test AI server (hashed words, ${env.EMBEDDING_DIMENSIONS} dimensions); ` +
+      `cosine floor ${env.RETRIEVAL_PIECE_THRESHOLD}`,
+    "",
+    formatResults(results),
+  ];
+  if (process.argv.includes("--missed")) {
+    lines.push("", "missed at 6:");
+    for (const result of results) lines.push(`${result.mode}: ${result.missed.join(" ")}`);
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+} finally {
+  await handle.close();
+  await fake.close();
+}
