@@ -229,7 +229,7 @@ for (const [index, q] of questions.entries()) {
     if (count === 1) uniqueInDoc++;
     else warn(`${aw}: quote occurs ${count} times in ${a.document}`);
 
-    const listed = new Set(q.answers.map((x) => x && x.document));
+    const listed = new Set(q.answers.map((x) => x?.document));
     const elsewhere = [...docs]
       .filter(([n, d]) => n !== a.document && !listed.has(n) && d.text.includes(quote))
       .map(([n]) => n);

@@ -5,10 +5,10 @@ import { sql } from "drizzle-orm";
 import { embedSourcePieces, replaceSourcePieces } from "../../server/ai/context-index";
 import { embedTexts } from "../../server/ai/embeddings";
 import {
+  followUpText,
   type QueryEmbedding,
   type RetrievalMode,
   type RetrievedPiece,
-  followUpText,
   retrievalQueries,
   searchPieces,
 } from "../../server/ai/retrieval";
@@ -138,7 +138,7 @@ export function topicChangeVariant(set: EvalSet): Variant {
       const documents = new Set(question.answers.map((answer) => answer.document));
       for (let step = 37; step < 37 + standalone.length; step++) {
         const other = standalone[(index + step) % standalone.length];
-        if (other && other.answers.every((answer) => !documents.has(answer.document))) return [other.question];
+        if (other?.answers.every((answer) => !documents.has(answer.document))) return [other.question];
       }
       return [];
     },
@@ -215,8 +215,9 @@ function summarise(
   const kinds: EvalKind[] = ["lexical", "paraphrase", "follow-up", "table", "multi"];
   return {
     mode,
-    recall: Object.fromEntries(EVAL_KS.map((k, index) => [k, mean(scored.map((item) => item.recall[index] ?? 0))])) as
-      ModeResult["recall"],
+    recall: Object.fromEntries(
+      EVAL_KS.map((k, index) => [k, mean(scored.map((item) => item.recall[index] ?? 0))]),
+    ) as ModeResult["recall"],
     mrr: mean(scored.map((item) => item.reciprocalRank)),
     byKind: Object.fromEntries(
       kinds.map((kind) => [
