@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnswerSource } from "./answer-sources";
 import { CHAT_MESSAGE_MAX_LENGTH } from "./constants";
 import type { DirectorId } from "./directors";
 import type { ErrorCode } from "./errors";
@@ -60,6 +61,8 @@ export type ChatMessage = {
   ratingReason?: string | null;
   /** In a board meeting (and a chat carried on from one): which director wrote the answer, or "board" for the memo. */
   directorId?: AnswerAuthor;
+  /** What an answer stood on: every context block it was sent, cited or not; empty when it had none. */
+  sources?: AnswerSource[];
 };
 
 /** What the history list shows of a conversation. */
@@ -98,6 +101,8 @@ export type ChatAnswerMetadata = {
   createdAt?: string;
   status?: ChatMessageStatus;
   errorCode?: ErrorCode | null;
+  /** Sent when the answer ends. */
+  sources?: AnswerSource[];
 };
 
 /**

@@ -1,8 +1,9 @@
 import type { ModelMessage } from "ai";
+import { withoutCitations } from "../../shared/answer-sources";
 import type { Director } from "../../shared/directors";
-import type { OnboardingData, OnboardingFieldName } from "../../shared/onboarding";
-import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
-import { PROFILE_DEPARTMENT } from "./context-index";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
+import { CHARS_PER_TOKEN, type ContextBlock, formatBlock } from "./context-blocks";
 import { PERSONAS } from "./personas";
 import type { RetrievedPiece } from "./retrieval";
 
@@ -12,12 +13,9 @@ import type { RetrievedPiece } from "./retrieval";
  * the spec's shape ("Context about my business: …" then "My question: …").
  */
 
-/** A rough token count for budgeting: about four characters per token for English text. */
-export const CHARS_PER_TOKEN = 4;
 /** Recent history sent with each turn; older turns drop off first. */
 export const HISTORY_TOKEN_BUDGET = 3000;
-/** The business context sent with each turn: profile, training answers, then retrieved pieces. */
-export const CONTEXT_TOKEN_BUDGET = 6000;
+export { CHARS_PER_TOKEN, CONTEXT_TOKEN_BUDGET } from "./context-blocks";
 
 export type HistoryMessage = { sender: "user" | "ai"; content: string };
 
@@ -25,69 +23,18 @@ export type BusinessContext = {
   profile: OnboardingData | undefined;
   trainingAnswers: TrainingAnswers | undefined;
   pieces: RetrievedPiece[];
+  /** All of the above as the numbered blocks the model sees and the answer cites (numberContext). */
+  blocks: ContextBlock[];
 };
 
-const PROFILE_LABELS: Record<OnboardingFieldName, string> = {
-  businessName: "Business name",
-  industry: "Industry",
-  description: "What we do",
-  target: "Target audience",
-  products: "Products and services",
-  goals: "Goals for the next 12 months",
-  challenges: "Biggest challenges",
-  competitors: "Competitors",
-  uniqueValue: "What makes us different",
-  metrics: "How we measure success",
-};
+/** After the blocks: how the model is asked to cite them. */
+export const CITATION_INSTRUCTION =
+  "Each numbered block above is something I have told you. When your answer relies on a block, cite it inline by its number, like [1] or [2][3]. Cite only these blocks, and only where they support what you say.";
 
 /** The text after "Context about my business:", or undefined when there is nothing to say. */
-export function formatBusinessContext(director: Director, context: BusinessContext): string | undefined {
-  const sections: string[] = [];
-  const profileLines = Object.entries(PROFILE_LABELS)
-    .map(([field, label]) => {
-      const value = context.profile?.[field as OnboardingFieldName]?.trim();
-      return value ? `- ${label}: ${oneLine(value)}` : undefined;
-    })
-    .filter(Boolean);
-  if (profileLines.length > 0) sections.push(`Business profile:\n${profileLines.join("\n")}`);
-
-  const trainingLines = TRAINING_QUESTIONS[director.id]
-    .map((question) => {
-      const answer = context.trainingAnswers?.[question.name]?.trim();
-      return answer ? `- ${question.question} ${oneLine(answer)}` : undefined;
-    })
-    .filter(Boolean);
-  if (trainingLines.length > 0) {
-    sections.push(
-      `My answers to ${director.name}'s questions about ${director.title.toLowerCase()} topics:\n${trainingLines.join("\n")}`,
-    );
-  }
-
-  // Passages of the owner's documents, each with where it came from so an answer can say so.
-  const knowledgeLines = context.pieces
-    .filter((piece) => piece.sourceId !== null)
-    .map((piece) => {
-      const where = [piece.sourceName, piece.location].filter(Boolean).join(", ");
-      return `- ${where ? `[${where}] ` : ""}${oneLine(piece.content.trim())}`;
-    })
-    .filter((line, index, all) => all.indexOf(line) === index);
-  if (knowledgeLines.length > 0) sections.push(`From my documents and notes:\n${knowledgeLines.join("\n")}`);
-
-  // The profile and these answers always go in whole; retrieval adds only what is not there yet.
-  const pieceLines = context.pieces
-    .filter(
-      (piece) =>
-        piece.sourceId === null &&
-        !(piece.department === PROFILE_DEPARTMENT && profileLines.length > 0) &&
-        !(piece.department === director.id && trainingLines.length > 0),
-    )
-    .map((piece) => oneLine(piece.content.trim()))
-    .filter((content, index, all) => content !== "" && all.indexOf(content) === index)
-    .map((content) => `- ${content}`);
-  if (pieceLines.length > 0) sections.push(`Other notes that may be relevant:\n${pieceLines.join("\n")}`);
-
-  if (sections.length === 0) return undefined;
-  return truncate(sections.join("\n\n"), CONTEXT_TOKEN_BUDGET * CHARS_PER_TOKEN);
+export function formatBusinessContext(context: BusinessContext): string | undefined {
+  if (context.blocks.length === 0) return undefined;
+  return `${context.blocks.map(formatBlock).join("\n")}\n\n${CITATION_INSTRUCTION}`;
 }
 
 /** The owner's turn as the spec shapes it; the context part is left out when there is none. */
@@ -107,7 +54,7 @@ export function recentHistory(history: HistoryMessage[], budgetTokens = HISTORY_
     picked.push(
       message.sender === "user"
         ? { role: "user", content: message.content }
-        : { role: "assistant", content: message.content },
+        : { role: "assistant", content: withoutCitations(message.content) },
     );
   }
   return picked.reverse();
@@ -119,17 +66,9 @@ export function buildChatPrompt(input: {
   question: string;
   context: BusinessContext | undefined;
 }): { system: string; messages: ModelMessage[] } {
-  const context = input.context ? formatBusinessContext(input.director, input.context) : undefined;
+  const context = input.context ? formatBusinessContext(input.context) : undefined;
   return {
     system: PERSONAS[input.director.id],
     messages: [...recentHistory(input.history), { role: "user", content: formatUserTurn(input.question, context) }],
   };
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*\n+\s*/g, " ");
-}
-
-function truncate(text: string, maxChars: number): string {
-  return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}…`;
 }

@@ -4,6 +4,7 @@ import type { TrainingAnswers } from "../../shared/training";
 import type { AppDeps } from "../deps";
 import type { Logger } from "../logger";
 import type { BusinessContext } from "./chat-prompt";
+import { numberContext } from "./context-blocks";
 import { PROFILE_DEPARTMENT } from "./context-index";
 import { type QueryEmbedding, retrieveContext } from "./retrieval";
 
@@ -23,7 +24,8 @@ export type DirectorContextInput = {
 /**
  * Everything one director knows that bears on one question: the owner's
  * profile and this director's training answers (always, they are small), plus
- * the pieces of everything larger that retrieval finds for the question. The
+ * the pieces of everything larger that retrieval finds for the question, all
+ * numbered as the blocks the answer cites ([1], [2], …) within the token budget. The
  * one place that assembles a director's context: a chat turn and a board
  * meeting both ask it.
  *
@@ -52,5 +54,6 @@ export async function gatherDirectorContext(
   } catch (error) {
     log.warn({ err: error }, "context retrieval failed; answering without it");
   }
-  return { profile: input.profile, trainingAnswers: input.trainingAnswers, pieces };
+  const context = { profile: input.profile, trainingAnswers: input.trainingAnswers, pieces };
+  return { ...context, blocks: numberContext(input.director, context) };
 }

@@ -4,6 +4,7 @@ import type { ErrorCode } from "../../../shared/errors";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { AnswerEvent, AnswerHub, LiveAnswer } from "./answer-hub";
+import { storedSources } from "./answer-sources";
 import { findMessage, shownStatus, toChatMessage } from "./conversations";
 
 /**
@@ -89,7 +90,13 @@ export function remoteFeed(
           const status = shownStatus(row.status, row.updatedAt, deps.now());
           if (status !== "streaming") {
             const stored = toChatMessage(row, deps.now());
-            return finish({ ...input.metadata, status: stored.status, errorCode: stored.errorCode });
+            const sources = storedSources(row.metadata);
+            return finish({
+              ...input.metadata,
+              status: stored.status,
+              errorCode: stored.errorCode,
+              ...(sources ? { sources } : {}),
+            });
           }
           pending = pending.filter((delta) => delta.offset + delta.text.length > length);
           if (pending.length > 0) setTimeout(() => void catchUp(), 300).unref();

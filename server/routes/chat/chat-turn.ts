@@ -10,6 +10,7 @@ import {
 import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
 import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
+import type { ContextBlock } from "../../ai/context-blocks";
 import { gatherDirectorContext } from "../../ai/director-context";
 import { embedQuestion } from "../../ai/retrieval";
 import type { AppEnv } from "../../app-env";
@@ -20,6 +21,7 @@ import { readJson } from "../../http/read-json";
 import { directorAccessOf, requireDirector } from "../directors/director-access";
 import { activePlan, planStatusOf } from "../plans/plan-status";
 import type { LiveAnswer } from "./answer-hub";
+import { sourcesOf } from "./answer-sources";
 import { answerResponse, liveFeed } from "./answer-stream";
 import { writeModelAnswer } from "./answer-writer";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
@@ -113,8 +115,13 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
 
   /** Writes the answer into `live` and stores how it ended; returns the stored answer's metadata. */
   async function writeAnswer(live: LiveAnswer): Promise<ChatAnswerMetadata> {
-    const store = async (content: string, status: ChatMessageStatus, errorCode: ErrorCode | null) =>
-      metadataOf(await finishAnswer(deps.db, live.id, { content, status, errorCode, now: deps.now() }));
+    // The blocks the model is sent; once the answer ends, its sources are these, marked cited or not.
+    let blocks: ContextBlock[] | undefined;
+    const store = async (content: string, status: ChatMessageStatus, errorCode: ErrorCode | null) => {
+      const sources = blocks ? sourcesOf(blocks, content) : undefined;
+      const row = await finishAnswer(deps.db, live.id, { content, status, errorCode, now: deps.now(), sources });
+      return { ...metadataOf(row), ...(sources ? { sources } : {}) };
+    };
 
     if (!deps.ai.chat) {
       live.append(notConfiguredReply(director));
@@ -137,6 +144,7 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
         log,
       );
     }
+    blocks = context?.blocks ?? [];
     const prompt = buildChatPrompt({ director, history, question: question.content, context });
 
     const ended = await writeModelAnswer(deps, live, prompt, log);

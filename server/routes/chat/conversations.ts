@@ -6,6 +6,7 @@ import { isErrorCode } from "../../../shared/errors";
 import type { Database } from "../../db/client";
 import { conversations, messages } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { markSourceStates, storedSources } from "./answer-sources";
 
 /**
  * The conversation store. An owner has many conversations per director; the
@@ -163,6 +164,7 @@ type ThreadRow = {
   rating_reason: string | null;
   versions: string[] | null;
   director_id: string | null;
+  metadata: unknown;
 };
 
 /**
@@ -185,13 +187,13 @@ export async function conversationMessages(
       select slot, json_agg(id order by created_at) as ids from slots group by slot having count(*) > 1
     )
     select t.id, t.sender, t.content, t.status, t.error_code, t.created_at, t.updated_at, t.rating, t.rating_reason,
-      v.ids as versions, t.director_id
+      v.ids as versions, t.director_id, t.metadata
     from ${visibleThread(sql`${conversationId}::uuid`, userId)} t
     join slots s on s.id = t.id
     left join versions v on v.slot = s.slot
     order by t.created_at
   `);
-  return (result as unknown as { rows: ThreadRow[] }).rows.map((row) => {
+  const shown = (result as unknown as { rows: ThreadRow[] }).rows.map((row) => {
     const message = toChatMessage(
       {
         id: row.id,
@@ -209,9 +211,13 @@ export async function conversationMessages(
     if (row.sender === "ai") {
       message.rating = row.rating;
       message.ratingReason = row.rating_reason;
+      const sources = storedSources(row.metadata);
+      if (sources) message.sources = sources;
     }
     return message;
   });
+  await markSourceStates(db, userId, shown);
+  return shown;
 }
 
 export type StoredMessage = {

@@ -1,3 +1,4 @@
+import { NO_CONTEXT_LINE, withKnownCitations } from "../../../shared/answer-sources";
 import type { ChatMessage, ConversationSummary } from "../../../shared/chat";
 import { type Director, type DirectorId, findDirector } from "../../../shared/directors";
 
@@ -49,7 +50,7 @@ export function exportedConversation(
     messages: messages.map((message) => ({
       author: authorOf(message),
       when: new Date(message.createdAt),
-      content: message.content,
+      content: message.sender === "ai" ? withSources(message) : message.content,
       note: message.sender === "ai" ? STATUS_NOTES[message.status] : undefined,
     })),
   };
@@ -59,6 +60,26 @@ export function exportedConversation(
 export function listOfNames(names: string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * An answer's text with its citations as written (markers of no block left
+ * out), then the sources it cited, each with the excerpt as the answer saw it
+ * and whether it has changed or gone since.
+ */
+function withSources(message: ChatMessage): string {
+  const sources = message.sources;
+  if (!sources) return message.content;
+  const text = withKnownCitations(message.content, new Set(sources.map((source) => source.n)));
+  const cited = sources.filter((source) => source.cited);
+  if (cited.length === 0) return message.status === "complete" ? `${text.trim()}\n\n*${NO_CONTEXT_LINE}*` : text;
+  const lines = cited.map((source) => {
+    const where = [source.name, source.where].filter(Boolean).join(", ");
+    const state =
+      source.state === "removed" ? " (since removed)" : source.state === "changed" ? " (since changed)" : "";
+    return `- [${source.n}] ${where}${state}: “${source.excerpt.replace(/\s*\n+\s*/g, " ")}”`;
+  });
+  return `${text.trim()}\n\nSources:\n\n${lines.join("\n")}`;
 }
 
 /** Dates in the reader's time zone when the browser says which (an IANA name), else UTC. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { AnswerSource } from "../../../shared/answer-sources";
 import type { ChatMessageStatus } from "../../../shared/chat";
 import type { ErrorCode } from "../../../shared/errors";
 import type { Database } from "../../db/client";
@@ -121,11 +122,26 @@ export async function saveAnswerProgress(db: Database, answerId: string, content
 export async function finishAnswer(
   db: Database,
   answerId: string,
-  values: { content: string; status: ChatMessageStatus; errorCode: ErrorCode | null; now: Date },
+  values: {
+    content: string;
+    status: ChatMessageStatus;
+    errorCode: ErrorCode | null;
+    now: Date;
+    /** What the answer stood on (kept in its metadata); left as it was when undefined. */
+    sources?: AnswerSource[];
+  },
 ): Promise<StoredMessage> {
   const [row] = await db
     .update(messages)
-    .set({ content: values.content, status: values.status, errorCode: values.errorCode, updatedAt: values.now })
+    .set({
+      content: values.content,
+      status: values.status,
+      errorCode: values.errorCode,
+      updatedAt: values.now,
+      ...(values.sources
+        ? { metadata: sql`${messages.metadata} || ${JSON.stringify({ sources: values.sources })}::jsonb` }
+        : {}),
+    })
     .where(eq(messages.id, answerId))
     .returning();
   if (!row) throw new Error("The answer could not be stored.");

@@ -1,0 +1,120 @@
+import type { AnswerSource } from "../../shared/answer-sources";
+import { type Director, findDirector } from "../../shared/directors";
+import type { OnboardingData, OnboardingFieldName } from "../../shared/onboarding";
+import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
+import { PROFILE_DEPARTMENT } from "./context-index";
+import type { RetrievedPiece } from "./retrieval";
+
+/**
+ * The owner's context as the numbered blocks the model is handed ([1], [2], …)
+ * and the answer later cites: the profile's answers and this director's
+ * training answers always (they are small), then what retrieval found, best
+ * first, for as long as the token budget lasts.
+ */
+export type ContextBlock = Omit<AnswerSource, "cited" | "state">;
+
+/** A rough token count for budgeting: about four characters per token for English text. */
+export const CHARS_PER_TOKEN = 4;
+/** The business context sent with each turn: profile, training answers, then retrieved pieces. */
+export const CONTEXT_TOKEN_BUDGET = 6000;
+
+export const PROFILE_LABELS: Record<OnboardingFieldName, string> = {
+  businessName: "Business name",
+  industry: "Industry",
+  description: "What we do",
+  target: "Target audience",
+  products: "Products and services",
+  goals: "Goals for the next 12 months",
+  challenges: "Biggest challenges",
+  competitors: "Competitors",
+  uniqueValue: "What makes us different",
+  metrics: "How we measure success",
+};
+
+export function numberContext(
+  director: Director,
+  context: {
+    profile: OnboardingData | undefined;
+    trainingAnswers: TrainingAnswers | undefined;
+    pieces: RetrievedPiece[];
+  },
+  budgetChars = CONTEXT_TOKEN_BUDGET * CHARS_PER_TOKEN,
+): ContextBlock[] {
+  const blocks: Array<Omit<ContextBlock, "n">> = [];
+  for (const [field, label] of Object.entries(PROFILE_LABELS)) {
+    const value = context.profile?.[field as OnboardingFieldName]?.trim();
+    if (value) blocks.push({ kind: "profile", name: "Business profile", where: label, excerpt: value, field });
+  }
+  for (const question of TRAINING_QUESTIONS[director.id]) {
+    const answer = context.trainingAnswers?.[question.name]?.trim();
+    if (answer) blocks.push(trainingBlock(director, question.name, question.question, answer));
+  }
+  let used = blocks.reduce((sum, block) => sum + blockLength(block), 0);
+  const seen = new Set(blocks.map((block) => block.excerpt));
+  for (const piece of context.pieces) {
+    const block = pieceBlock(director, piece);
+    if (!block || seen.has(block.excerpt)) continue;
+    // The profile and the director's answers always go; retrieved passages only while they fit.
+    if (used + blockLength(block) > budgetChars) continue;
+    used += blockLength(block);
+    seen.add(block.excerpt);
+    blocks.push(block);
+  }
+  return blocks.map((block, index) => ({ n: index + 1, ...block }));
+}
+
+/** How a block reads in the prompt: "[3] Price list 2026.csv, rows 2–40: …". */
+export function formatBlock(block: ContextBlock): string {
+  const label =
+    block.kind === "profile"
+      ? block.where
+      : block.kind === "training"
+        ? `${block.name}: ${block.where}`
+        : [block.name, block.where].filter(Boolean).join(", ");
+  return `[${block.n}] ${label}: ${oneLine(block.excerpt)}`;
+}
+
+function blockLength(block: Omit<ContextBlock, "n">): number {
+  return block.excerpt.length + (block.where?.length ?? 0) + block.name.length + 8;
+}
+
+function trainingBlock(director: Director, field: string, question: string, answer: string): Omit<ContextBlock, "n"> {
+  return {
+    kind: "training",
+    name: `${director.name}'s training`,
+    where: question,
+    excerpt: answer,
+    directorId: director.id,
+    field,
+  };
+}
+
+/** A retrieved piece as a block: a document passage, another director's training answer, or a profile answer. */
+function pieceBlock(director: Director, piece: RetrievedPiece): Omit<ContextBlock, "n"> | undefined {
+  const content = piece.content.trim();
+  if (content === "") return undefined;
+  if (piece.sourceId !== null) {
+    return {
+      kind: "document",
+      name: piece.sourceName ?? "A document",
+      where: piece.location,
+      excerpt: content,
+      sourceId: piece.sourceId,
+    };
+  }
+  if (piece.department === PROFILE_DEPARTMENT) return undefined;
+  const other = findDirector(piece.department);
+  if (!other) return { kind: "memory", name: "Something you told us", where: null, excerpt: content };
+  if (other.id === director.id) return undefined;
+  const question = TRAINING_QUESTIONS[other.id].find((item) => item.name === piece.sourceField);
+  if (!question) {
+    return { kind: "training", name: `${other.name}'s training`, where: null, excerpt: content, directorId: other.id };
+  }
+  // Training pieces are stored as "question answer".
+  const answer = content.startsWith(question.question) ? content.slice(question.question.length).trim() : content;
+  return trainingBlock(other, question.name, question.question, answer);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n+\s*/g, " ");
+}
