@@ -133,6 +133,7 @@ export function toUIMessage(message: ChatMessage): ChatUIMessage {
       rating: message.rating,
       ratingReason: message.ratingReason,
       directorId: message.directorId,
+      sources: message.sources,
     },
   };
 }

@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback, useState } from "react";
+import { type AnswerSource, withoutCitations } from "../../../../shared/answer-sources";
 import type { AnswerPhase, ChatMessageStatus } from "../../../../shared/chat";
 import type { Director } from "../../../../shared/directors";
 import { ERRORS, type ErrorCode } from "../../../../shared/errors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";
 import { DirectorAvatar } from "./director-avatar";
 import { formatTimeOfDay } from "./format-time";
 import { ChatMarkdown } from "./markdown";
@@ -26,6 +28,8 @@ type ChatBubbleProps = {
   /** The message a search result pointed at. */
   highlighted?: boolean;
   messageId?: string;
+  /** What the answer stood on, once it has ended. */
+  sources?: AnswerSource[];
 };
 
 /** What an answer is doing before its first words, in words an owner understands. */
@@ -38,7 +42,8 @@ export function phaseText(director: Director, phase: AnswerPhase | undefined): s
 
 /** One message: the owner's on the right, the director's on the left as Markdown, the time of day under it. */
 export function ChatBubble(props: ChatBubbleProps) {
-  const { director, sender, text, createdAt, status, errorCode, onRetry, actions, highlighted } = props;
+  const { director, sender, text, createdAt, status, errorCode, onRetry, actions, highlighted, sources } = props;
+  const [opened, setOpened] = useState<AnswerSource | undefined>();
   const time = formatTimeOfDay(createdAt);
   const anchor = props.messageId ? { id: `message-${props.messageId}` } : {};
   if (sender === "user") {
@@ -98,7 +103,7 @@ export function ChatBubble(props: ChatBubbleProps) {
             aria-busy={streaming || undefined}
           >
             <span className="sr-only">{director.name} said: </span>
-            <ChatMarkdown text={text} className="break-words" />
+            <AnswerText text={text} sources={sources} streaming={streaming} onOpen={setOpened} />
             {streaming ? (
               <span
                 aria-hidden="true"
@@ -124,6 +129,9 @@ export function ChatBubble(props: ChatBubbleProps) {
             ) : null}
           </div>
         ) : null}
+        {sources && text !== "" && (status === "complete" || sources.some((source) => source.cited)) ? (
+          <SourcesRow sources={sources} onOpen={setOpened} />
+        ) : null}
         <div className="flex flex-wrap items-center gap-1">
           <time dateTime={createdAt} className="px-1 text-xs text-slate-500">
             {time}
@@ -131,8 +139,32 @@ export function ChatBubble(props: ChatBubbleProps) {
           {actions}
         </div>
       </div>
+      <SourceDialog source={opened} answer={text} onClose={() => setOpened(undefined)} />
     </li>
   );
+}
+
+/**
+ * The answer's Markdown: with its sources, each citation a small link and any
+ * other marker dropped; while it is still being written (sources come at the
+ * end), without markers.
+ */
+function AnswerText(props: {
+  text: string;
+  sources: AnswerSource[] | undefined;
+  streaming: boolean;
+  onOpen: (source: AnswerSource) => void;
+}) {
+  const { sources, onOpen } = props;
+  const cite = useCallback(
+    (n: number) => {
+      const source = sources?.find((item) => item.n === n);
+      return source ? <CitationLink source={source} onOpen={onOpen} /> : null;
+    },
+    [sources, onOpen],
+  );
+  if (sources) return <ChatMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="break-words" />;
+  return <ChatMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="break-words" />;
 }
 
 function unfinishedText(status: ChatMessageStatus | undefined, text: string, errorCode: ErrorCode | null | undefined) {

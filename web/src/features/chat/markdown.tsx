@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, type ReactNode, useMemo } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 
@@ -52,10 +52,29 @@ function strip<T extends { node?: unknown }>(props: T): Omit<T, "node"> {
   return rest;
 }
 
-export function ChatMarkdown({ text, ...props }: { text: string } & Omit<ComponentProps<"div">, "children">) {
+export function ChatMarkdown({
+  text,
+  cite,
+  ...props
+}: {
+  text: string;
+  /** Renders a citation link ("#cite-3" in the text, see citedMarkdown) in place of a plain link. */
+  cite?: (n: number) => ReactNode;
+} & Omit<ComponentProps<"div">, "children">) {
+  const components = useMemo<Components>(() => {
+    if (!cite) return COMPONENTS;
+    const Anchor = COMPONENTS.a as (props: ComponentProps<"a"> & { node?: unknown }) => ReactNode;
+    return {
+      ...COMPONENTS,
+      a: (link) => {
+        const citation = /^#cite-(\d+)$/.exec(link.href ?? "");
+        return citation ? cite(Number(citation[1])) : <Anchor {...link} />;
+      },
+    };
+  }, [cite]);
   return (
     <div {...props}>
-      <Markdown remarkPlugins={[remarkGfm]} components={COMPONENTS}>
+      <Markdown remarkPlugins={[remarkGfm]} components={components}>
         {text}
       </Markdown>
     </div>

@@ -87,6 +87,7 @@ export function MessageItem(props: {
       phase={props.phase}
       messageId={storedId}
       highlighted={props.highlighted}
+      sources={metadata?.sources}
       onRetry={props.onRetry}
       actions={
         finished && !(props.isLast && props.answering) ? (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { DirectorId } from "../../../../shared/directors";
 import { formatBytes, type KnowledgeUsage } from "../../../../shared/knowledge";
 import { Button } from "../../components/ui/button";
@@ -23,6 +23,7 @@ type Tab = (typeof TABS)[number]["id"];
 /** /knowledge: Level 2 training. The owner's documents, web pages and notes become their directors' knowledge. */
 export function KnowledgePage() {
   const knowledge = useKnowledge();
+  const pointedAt = useSearchParams()[0].get("source");
   const [tab, setTab] = useState<Tab>("files");
   const [directorIds, setDirectorIds] = useState<DirectorId[] | null>(null);
 
@@ -98,7 +99,7 @@ export function KnowledgePage() {
                 <Card className="p-0">
                   <ul className="divide-y divide-slate-200">
                     {knowledge.data.sources.map((source) => (
-                      <SourceRow key={source.id} source={source} />
+                      <SourceRow key={source.id} source={source} pointedAt={source.id === pointedAt} />
                     ))}
                   </ul>
                 </Card>

@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { DirectorId } from "../../../../shared/directors";
 import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "../../../../shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
 import { DirectorChoice, directorNames } from "./director-choice";
 import {
@@ -21,7 +22,12 @@ import { SourceStatus } from "./source-status";
 const ADDED = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** One source: what it is, where it is on its way, and what the owner can do with it. */
-export function SourceRow({ source }: { source: KnowledgeSourceItem }) {
+export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSourceItem; pointedAt?: boolean }) {
+  // An answer's source link leads here (/knowledge?source=…): the row is brought into view and marked.
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (pointedAt) row.current?.scrollIntoView({ block: "center" });
+  }, [pointedAt]);
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [editingDirectors, setEditingDirectors] = useState(false);
@@ -52,7 +58,13 @@ export function SourceRow({ source }: { source: KnowledgeSourceItem }) {
   ].filter(Boolean);
 
   return (
-    <li aria-label={source.name} className="grid gap-3 p-4 sm:p-5">
+    <li
+      ref={row}
+      id={`source-${source.id}`}
+      aria-label={source.name}
+      aria-current={pointedAt ? "location" : undefined}
+      className={cn("grid scroll-mt-24 gap-3 p-4 sm:p-5", pointedAt && "bg-amber-50 ring-2 ring-amber-300 ring-inset")}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           {renaming ? (
