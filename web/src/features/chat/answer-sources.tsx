@@ -60,9 +60,9 @@ export function SourcesRow(props: { sources: AnswerSource[]; onOpen: (source: An
         ) : null}
       </div>
       {showAll ? (
-        <ul aria-label="Also provided" className="flex flex-wrap gap-1.5">
+        <ul aria-label="Also provided" className="flex min-w-0 flex-wrap gap-1.5">
           {others.map((source) => (
-            <li key={source.n}>
+            <li key={source.n} className="min-w-0 max-w-full">
               <SourceChip source={source} onOpen={props.onOpen} muted />
             </li>
           ))}
@@ -79,7 +79,7 @@ function SourceChip(props: { source: AnswerSource; onOpen: (source: AnswerSource
       type="button"
       onClick={() => props.onOpen(source)}
       className={cn(
-        "inline-flex max-w-full items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+        "inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
         props.muted ? "border-slate-200 text-slate-600" : "border-brand-200 bg-white text-slate-800",
       )}
     >
