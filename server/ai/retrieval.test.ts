@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import type { TrainingAnswers } from "../../shared/training";
-import { userContexts } from "../db/schema";
+import { knowledgeSources, userContexts } from "../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
+import { replaceSourcePieces } from "./context-index";
 import { matchDocuments, retrieveContext } from "./retrieval";
 
 let fake: FakeAiServer;
@@ -68,13 +69,12 @@ describe("retrieveContext", () => {
       question: "How much do we spend on marketing each month?",
     });
     expect(pieces[0]).toMatchObject({ department: "martha", sourceField: "budget" });
-    expect(pieces[0]?.score).toBe(1);
     expect(await retrieveContext(app.deps, { userId: alice.id, directorId: "martha", question: "zzqx wvvq" })).toEqual(
       [],
     );
   });
 
-  it("ranks by meaning with an embedding model and returns the director's answers and the profile first", async () => {
+  it("fuses full text and vectors, best first, and finds another director's answer the question is about", async () => {
     const app = await createTestApp(withAi({ RETRIEVAL_PIECE_THRESHOLD: "0.05", RETRIEVAL_PIECE_COUNT: "50" }));
     const alice = await owner(
       app,
@@ -84,35 +84,69 @@ describe("retrieveContext", () => {
       ],
       "Bright Bean Coffee Roasters",
     );
-    const pieces = await retrieveContext(app.deps, {
-      userId: alice.id,
-      directorId: "martha",
-      question: "Answer about cash flow and our marketing budget for the coffee subscription",
-    });
-    const departments = pieces.map((piece) => piece.department);
-    expect(departments).toContain("finn");
-    const firstOther = departments.indexOf("finn");
-    expect(departments.slice(firstOther).every((department) => department === "finn")).toBe(true);
-    expect(departments.slice(0, firstOther).every((department) => ["martha", "profile"].includes(department))).toBe(
-      true,
-    );
-    // Within a group, the best score comes first.
-    const scores = pieces.slice(0, firstOther).map((piece) => piece.score);
+    const question = "Answer about cash flow and our marketing budget for the coffee subscription";
+    const pieces = await retrieveContext(app.deps, { userId: alice.id, directorId: "martha", question });
+    expect(pieces.map((piece) => piece.department)).toContain("finn");
+    const scores = pieces.map((piece) => piece.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // The question was embedded once with the configured model.
-    const last = fake.embeddingRequests().at(-1);
-    expect(last?.body.input).toEqual(["Answer about cash flow and our marketing budget for the coffee subscription"]);
+    expect(fake.embeddingRequests().at(-1)?.body.input).toEqual([question]);
   });
 
-  it("takes the threshold and the count from configuration", async () => {
+  it("bounds vector matches by the threshold and the pieces by the count", async () => {
     const strict = await createTestApp(withAi({ RETRIEVAL_PIECE_THRESHOLD: "0.99" }));
     const alice = await owner(strict, [["martha", answersFor("martha")]], "Bright Bean");
-    const question = "How much do we spend on marketing each month?";
-    expect(await retrieveContext(strict.deps, { userId: alice.id, directorId: "martha", question })).toEqual([]);
+    // No word in common with any piece: only vectors could match, and none is that close.
+    expect(
+      await retrieveContext(strict.deps, { userId: alice.id, directorId: "martha", question: "zzqx wvvq" }),
+    ).toEqual([]);
 
     const few = await createTestApp(withAi({ RETRIEVAL_PIECE_THRESHOLD: "0", RETRIEVAL_PIECE_COUNT: "2" }));
     const bob = await owner(few, [["martha", answersFor("martha")]], "Bright Bean");
+    const question = "How much do we spend on marketing each month?";
     expect(await retrieveContext(few.deps, { userId: bob.id, directorId: "martha", question })).toHaveLength(2);
+  });
+
+  it("skips near-copies of a passage already chosen, and a follow-up finds what its conversation is about", async () => {
+    const app = await createTestApp();
+    const alice = await owner(app, [], "Bright Bean");
+    const passage = "Our Clifton café opens at 8 in the morning and closes at 4 in the afternoon, Tuesday to Saturday.";
+    for (const [name, content] of [
+      ["Opening hours.md", passage],
+      ["Opening hours (copy).md", `${passage} Closed on Mondays.`],
+      ["Winter.md", "From November to February the Clifton café closes at 3 because footfall drops after dark."],
+    ] as const) {
+      const [source] = await app.db
+        .insert(knowledgeSources)
+        .values({ userId: alice.id, kind: "file", format: "markdown", name, sizeBytes: 100, status: "ready" })
+        .returning({ id: knowledgeSources.id });
+      await replaceSourcePieces(app.db, {
+        userId: alice.id,
+        sourceId: source?.id ?? "",
+        createdAt: new Date(),
+        pieces: [{ content, location: null, heading: null }],
+      });
+    }
+    const hours = await retrieveContext(app.deps, {
+      userId: alice.id,
+      directorId: "ollie",
+      question: "When does the Clifton café open?",
+    });
+    expect(hours.filter((piece) => piece.sourceName?.startsWith("Opening hours"))).toHaveLength(1);
+
+    const alone = await retrieveContext(app.deps, {
+      userId: alice.id,
+      directorId: "ollie",
+      question: "And in winter?",
+    });
+    expect(alone).toEqual([]);
+    const followUp = await retrieveContext(app.deps, {
+      userId: alice.id,
+      directorId: "ollie",
+      question: "And in winter?",
+      earlierQuestions: ["When does the Clifton café open?"],
+    });
+    expect(followUp.map((piece) => piece.sourceName)).toContain("Winter.md");
   });
 
   it("falls back to full text when the question cannot be embedded", async () => {
@@ -127,7 +161,7 @@ describe("retrieveContext", () => {
     });
     // One quick retry, not the full policy: the chat is waiting.
     expect(fake.embeddingRequests().length - before).toBe(2);
-    expect(pieces[0]).toMatchObject({ sourceField: "budget", score: 1 });
+    expect(pieces[0]).toMatchObject({ sourceField: "budget" });
   });
 });
 
