@@ -118,7 +118,7 @@ describe("retrieveContext", () => {
     ] as const) {
       const [source] = await app.db
         .insert(knowledgeSources)
-        .values({ userId: alice.id, kind: "file", format: "markdown", name, sizeBytes: 100, status: "ready" })
+        .values({ userId: alice.id, kind: "file", format: "md", name, sizeBytes: 100, status: "ready" })
         .returning({ id: knowledgeSources.id });
       await replaceSourcePieces(app.db, {
         userId: alice.id,
