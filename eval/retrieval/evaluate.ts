@@ -55,7 +55,7 @@ export function loadEvalSet(): EvalSet {
   return { documents, questions };
 }
 
-type EvalDeps = Pick<AppDeps, "db" | "ai" | "env" | "log">;
+type EvalDeps = Pick<AppDeps, "db" | "database" | "ai" | "env" | "log">;
 
 /** Reads, splits and embeds every document into the owner's index, as a knowledge upload would; returns the piece count. */
 export async function ingestEvalSet(deps: EvalDeps, userId: string, set: EvalSet): Promise<number> {
@@ -165,7 +165,7 @@ export async function evaluate(
       const queries = await retrievalQueries(question.question, variant.history(question, index), async (text) =>
         embed(text),
       );
-      const pieces = await searchPieces(deps.db, {
+      const pieces = await searchPieces(deps.database, {
         userId: input.userId,
         directorId: question.director,
         queries,

@@ -23,7 +23,7 @@ const fake = await startFakeAiServer();
 const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
 try {
   const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AI_BASE_URL: fake.url, AI_API_KEY: "eval" });
-  const deps = { db: handle.db, ai: createAiProvider(env), env, log: createLogger("silent") };
+  const deps = { db: handle.db, database: handle, ai: createAiProvider(env), env, log: createLogger("silent") };
   const set = loadEvalSet();
   const userId = await createEvalOwner(deps);
   let started = performance.now();

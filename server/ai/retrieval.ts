@@ -256,25 +256,33 @@ function inScope(input: { userId: string; directorId: string; skipDepartments?: 
  * piece's heading path counts like a word of its text.
  */
 function textRanking(input: Parameters<typeof inScope>[0], text: string): SQL {
+  // Only the pieces sharing a word with the query are scored (a word's document frequency is counted among them,
+  // since every piece holding it is one of them); the piece count comes from the scope's index entries alone.
   return sql`(
     with terms as (select distinct lexeme from unnest(to_tsvector('english', ${text}))),
-    owned as (select p.id, p.search_vector, length(p.content)::float8 as len from context_pieces p where ${inScope(input)}),
-    stats as (select count(*)::float8 as n, avg(len) as avglen from owned),
-    df as (
-      select t.lexeme, count(o.id)::float8 as df from terms t
-      left join owned o on o.search_vector @@ quote_literal(t.lexeme)::tsquery group by t.lexeme
+    matched as (
+      select p.id, p.search_vector, length(p.content)::float8 as len from context_pieces p
+      where ${inScope(input)}
+        and p.search_vector @@ (select string_agg(quote_literal(lexeme), ' | ')::tsquery from terms)
     ),
+    stats as (
+      select (select count(*) from context_pieces p where ${inScope(input)})::float8 as n,
+        (select avg(len) from matched) as avglen
+    ),
+    tf as (
+      select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
+      from matched m cross join lateral unnest(m.search_vector) u
+      where u.lexeme in (select lexeme from terms)
+    ),
+    df as (select lexeme, count(*)::float8 as df from tf group by lexeme),
     scored as (
-      select o.id, sum(
+      select tf.id, sum(
         ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
         * (tf.n * ${sql.raw(String(BM25_K1 + 1))})
-        / (tf.n + ${sql.raw(String(BM25_K1))} * (${sql.raw(String(1 - BM25_B))} + ${sql.raw(String(BM25_B))} * o.len / stats.avglen))
+        / (tf.n + ${sql.raw(String(BM25_K1))} * (${sql.raw(String(1 - BM25_B))} + ${sql.raw(String(BM25_B))} * tf.len / stats.avglen))
       ) as score
-      from owned o cross join stats
-      cross join lateral unnest(o.search_vector) u
-      cross join lateral (select coalesce(array_length(u.weights, 1), 1)::float8 as n) tf
-      join df on df.lexeme = u.lexeme
-      group by o.id
+      from tf join df on df.lexeme = tf.lexeme cross join stats
+      group by tf.id
     )
     select id, row_number() over (order by score desc, id) as position from scored
     order by position limit ${CANDIDATES_PER_RANKING}
