@@ -133,6 +133,14 @@ describe("sources on answers", () => {
     expect(markdown).toContain(`- [3] Price list 2026.csv, rows 2–12: “${PRICE_PASSAGE}”`);
     expect(markdown).toContain("- [2] Business profile, Goals for the next 12 months: “Open a shop in Bath");
 
+    // A shared link shows the conversation without the owner's sources, so without markers.
+    const share = await app.request(`/api/conversations/${conversationId}/share`, { cookie, body: {} });
+    const { token } = (await share.json()) as { token: string };
+    const shared = (await (await app.request(`/api/shared/${token}`)).json()) as {
+      messages: Array<{ content: string }>;
+    };
+    expect(shared.messages[1]?.content).toBe("Charge £3.20 for a croissant, in line with your goal. Ignore this.");
+
     // The document goes: the old answer keeps its excerpt and says the source was removed.
     expect((await app.request(`/api/knowledge/${sourceId}`, { cookie, method: "DELETE", body: {} })).status).toBe(200);
     const [, after] = await shown(app, cookie);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { withoutCitations } from "../../../shared/answer-sources";
 import type { AnswerAuthor, ConversationShare, SharedConversation } from "../../../shared/chat";
 import type { DirectorId } from "../../../shared/directors";
 import type { Database } from "../../db/client";
@@ -89,7 +90,8 @@ export async function sharedConversation(db: Database, token: string): Promise<S
     ...(share.directors ? { directors: share.directors as DirectorId[] } : {}),
     messages: rows.map((row) => ({
       sender: row.sender,
-      content: row.content,
+      // The link shares the conversation, not the owner's documents and answers: no sources, so no citation markers.
+      content: row.sender === "ai" ? withoutCitations(row.content) : row.content,
       createdAt: new Date(row.created_at).toISOString(),
       ...(row.director_id ? { directorId: row.director_id as AnswerAuthor } : {}),
     })),
