@@ -1,3 +1,4 @@
+import { withoutCitations } from "../../../../shared/answer-sources";
 import type { AnswerPhase } from "../../../../shared/chat";
 import type { Director } from "../../../../shared/directors";
 import { CarriedMemo } from "../board/carried-memo";
@@ -92,7 +93,8 @@ export function MessageItem(props: {
       actions={
         finished && !(props.isLast && props.answering) ? (
           <>
-            <CopyButton text={text} />
+            {/* Markers mean nothing away from the Sources row: copied text goes without them. */}
+            <CopyButton text={metadata?.sources ? withoutCitations(text) : text} />
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
             ) : null}
