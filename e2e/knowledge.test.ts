@@ -141,7 +141,7 @@ describe("knowledge", () => {
         .map((request) => request.body.messages)
         .findLast((messages) => JSON.stringify(messages).includes("My question: How much is the oat milk flat white?")),
     );
-    expect(prompt).toContain("[price-list.pdf, page 2]");
+    expect(prompt).toMatch(/\\n\[\d+\] price-list\.pdf, page 2: /);
     expect(prompt).toContain("oat milk flat white costs $5.25");
     expect(prompt).not.toContain("Ten stamps on the loyalty card");
 
