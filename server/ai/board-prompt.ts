@@ -1,4 +1,5 @@
 import type { ModelMessage } from "ai";
+import { withoutCitations } from "../../shared/answer-sources";
 import type { Director } from "../../shared/directors";
 import type { OnboardingData } from "../../shared/onboarding";
 import { type BusinessContext, buildChatPrompt, type HistoryMessage } from "./chat-prompt";
@@ -96,7 +97,9 @@ export function buildMemoPrompt(input: {
     input.earlierMemo ? `Earlier in this meeting, the board's memo was:\n"""\n${input.earlierMemo}\n"""` : undefined,
     `My question to the board: ${input.question}`,
     "The directors' answers:",
-    ...input.answers.map(({ director, text }) => `### ${director.name}, ${director.title}\n"""\n${text.trim()}\n"""`),
+    ...input.answers.map(
+      ({ director, text }) => `### ${director.name}, ${director.title}\n"""\n${withoutCitations(text).trim()}\n"""`,
+    ),
     ...input.missing.map(
       ({ director, reason }) => `### ${director.name}, ${director.title}\n(did not answer: ${reason})`,
     ),

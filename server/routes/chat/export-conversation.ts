@@ -1,4 +1,4 @@
-import { NO_CONTEXT_LINE, withKnownCitations } from "../../../shared/answer-sources";
+import { NO_CONTEXT_LINE, withKnownCitations, withoutCitations } from "../../../shared/answer-sources";
 import type { ChatMessage, ConversationSummary } from "../../../shared/chat";
 import { type Director, type DirectorId, findDirector } from "../../../shared/directors";
 
@@ -69,7 +69,8 @@ export function listOfNames(names: string[]): string {
  */
 function withSources(message: ChatMessage): string {
   const sources = message.sources;
-  if (!sources) return message.content;
+  // Stored without sources (a board answer, or one from before answers kept them): no marker can point anywhere.
+  if (!sources) return withoutCitations(message.content);
   const text = withKnownCitations(message.content, new Set(sources.map((source) => source.n)));
   const cited = sources.filter((source) => source.cited);
   if (cited.length === 0) return message.status === "complete" ? `${text.trim()}\n\n*${NO_CONTEXT_LINE}*` : text;

@@ -1,3 +1,4 @@
+import { withoutCitations } from "../../../../shared/answer-sources";
 import type { Director } from "../../../../shared/directors";
 import { ERRORS } from "../../../../shared/errors";
 import { Button } from "../../components/ui/button";
@@ -58,7 +59,8 @@ export function BoardAnswer(props: {
       ) : null}
       {text !== "" ? (
         <div className="min-w-0 text-[0.9375rem] leading-relaxed text-slate-800" aria-busy={streaming || undefined}>
-          <ChatMarkdown text={text} className="break-words" />
+          {/* A board answer shows no sources yet: the blocks it cites are not shown, so neither are its markers. */}
+          <ChatMarkdown text={withoutCitations(text)} className="break-words" />
           {streaming ? (
             <span
               aria-hidden="true"
