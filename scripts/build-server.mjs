@@ -1,4 +1,6 @@
-// Bundles the server into dist/server/index.js and copies the SQL migrations beside it.
+// Bundles the server into dist/server/index.js, copies the SQL migrations beside it and makes the migrated database
+// that new data folders start from (server/db/database-snapshot.ts).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { build } from "esbuild";
 
@@ -15,3 +17,8 @@ await build({
 });
 fs.rmSync("dist/server/migrations", { recursive: true, force: true });
 fs.cpSync("server/db/migrations", "dist/server/migrations", { recursive: true });
+execFileSync(
+  process.execPath,
+  ["--import", "tsx", "server/cli/make-database-snapshot.ts", "dist/server/database-snapshot"],
+  { stdio: "inherit" },
+);

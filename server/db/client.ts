@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { Logger } from "../logger";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { SNAPSHOT_FOLDER, seedFromSnapshot } from "./database-snapshot";
 import { migrate } from "./migrate";
 import { openPostgres, type PostgresSettings } from "./postgres";
 import * as schema from "./schema";
@@ -34,21 +35,39 @@ export type DatabaseOptions =
       dataDir: string | undefined;
       /** Open without pgvector: the embedded engine standing in for a server that lacks it (tests). */
       withoutPgvector?: boolean;
+      /** The migrated database a new data folder starts from (server/db/database-snapshot.ts); the build's by default. */
+      snapshotFolder?: string;
     }
   | ({ kind: "postgres" } & PostgresSettings);
 
 /** Opens the database, applies pending migrations and returns a handle. */
 export async function openDatabase(options: DatabaseOptions, log?: Logger): Promise<DatabaseHandle> {
-  return options.kind === "pglite"
-    ? openPglite(options.dataDir, options.withoutPgvector ?? false)
-    : openPostgres(options, MIGRATIONS_FOLDER, log);
+  return options.kind === "pglite" ? openPglite(options, log) : openPostgres(options, MIGRATIONS_FOLDER, log);
 }
 
-async function openPglite(dataDir: string | undefined, withoutPgvector: boolean): Promise<DatabaseHandle> {
+/**
+ * PGlite's start-up settings: its own, with 16 MB of shared buffers instead of PostgreSQL's 128 MB.
+ * One process, one connection and an owner's worth of data need no more, and the WebAssembly heap
+ * otherwise holds the whole 128 MB for as long as the server runs (docs/decisions/0018). Durability
+ * is unchanged: every commit still waits for its WAL write.
+ */
+export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+async function openPglite(
+  options: Extract<DatabaseOptions, { kind: "pglite" }>,
+  log: Logger | undefined,
+): Promise<DatabaseHandle> {
+  const { dataDir, withoutPgvector = false } = options;
   const releaseLock = dataDir ? acquireDataDirLock(path.resolve(dataDir)) : () => {};
   try {
-    const client = await PGlite.create(dataDir ? path.resolve(dataDir, "pg") : undefined, {
+    const pgData = dataDir ? path.resolve(dataDir, "pg") : undefined;
+    if (pgData && !withoutPgvector) {
+      const seeded = seedFromSnapshot(pgData, options.snapshotFolder ?? SNAPSHOT_FOLDER, MIGRATIONS_FOLDER);
+      if (seeded) log?.info("new database created from the build's migrated snapshot");
+    }
+    const client = await PGlite.create(pgData, {
       extensions: withoutPgvector ? {} : { vector },
+      startParams: PGLITE_START_PARAMS,
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     const vectors = await migrate(db, MIGRATIONS_FOLDER);
