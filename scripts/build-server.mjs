@@ -6,8 +6,11 @@ import { build } from "esbuild";
 
 await build({
   entryPoints: ["server/index.ts"],
-  outfile: "dist/server/index.js",
+  outdir: "dist/server",
   bundle: true,
+  // Modules imported with import() (document readers, the PDF export) become chunks beside index.js, loaded when
+  // first needed; every chunk sits in dist/server/ so paths from import.meta.url (migrations, snapshot) still hold.
+  splitting: true,
   platform: "node",
   format: "esm",
   target: "node20",

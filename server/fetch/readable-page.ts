@@ -1,4 +1,3 @@
-import { extractHtml } from "../knowledge/extract/extract-html";
 import type { ExtractedSection } from "../knowledge/extract/extracted";
 import { type SafeFetchOptions, safeFetch } from "./safe-fetch";
 
@@ -28,6 +27,8 @@ export async function fetchReadablePage(
   options: Pick<SafeFetchOptions, "allowPrivate" | "isAllowedAddress"> & Partial<SafeFetchOptions>,
 ): Promise<ReadablePage> {
   const fetched = await safeFetch(address, { ...PAGE_LIMITS, accept: PAGE_TYPES, ...options });
+  // linkedom and Readability load with the first page read, not at start.
+  const { extractHtml } = await import("../knowledge/extract/extract-html");
   const { sections, title } = extractHtml(fetched.body.toString("utf8"));
   return {
     finalUrl: fetched.finalUrl,

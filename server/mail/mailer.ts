@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 
@@ -28,13 +28,19 @@ export function createMailer(env: Pick<Env, "SMTP_URL" | "MAIL_FROM">, log: Logg
       idle: async () => {},
     };
   }
-  const transport = nodemailer.createTransport(env.SMTP_URL);
+  // nodemailer is loaded on first use, and not at all without SMTP_URL.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = (url: string) => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return transport;
+  };
+  const smtpUrl = env.SMTP_URL;
   return {
     configured: true,
     send(message, purpose) {
       const started = performance.now();
-      const delivery = transport
-        .sendMail({ from: env.MAIL_FROM, ...message })
+      const delivery = transporter(smtpUrl)
+        .then((smtp) => smtp.sendMail({ from: env.MAIL_FROM, ...message }))
         .then(() => log.info({ purpose, ms: Math.round(performance.now() - started) }, "email sent"))
         .catch((error: unknown) => {
           const { code, responseCode } = error as { code?: string; responseCode?: number };

@@ -1,8 +1,4 @@
 import { KNOWLEDGE_MAX_TEXT_CHARS, type KnowledgeFormat } from "../../../shared/knowledge";
-import { extractCsv } from "./extract-csv";
-import { extractDocx } from "./extract-docx";
-import { extractHtml } from "./extract-html";
-import { extractPdf } from "./extract-pdf";
 import { extractMarkdown, extractPlainText } from "./extract-text";
 import { type Extracted, ExtractionError } from "./extracted";
 
@@ -21,19 +17,20 @@ export async function extractSource(
   return { ...extracted, sections, truncated };
 }
 
+/** Each reader (PDF.js, mammoth, linkedom, Papa Parse) is loaded when its first file comes, not at start. */
 async function extractByFormat(format: KnowledgeFormat, bytes: Uint8Array): Promise<Extracted> {
   switch (format) {
     case "pdf":
-      return extractPdf(bytes);
+      return (await import("./extract-pdf")).extractPdf(bytes);
     case "docx":
-      return extractDocx(bytes);
+      return (await import("./extract-docx")).extractDocx(bytes);
     case "csv":
-      return extractCsv(decode(bytes));
+      return (await import("./extract-csv")).extractCsv(decode(bytes));
     case "md":
       return extractMarkdown(decode(bytes));
     case "html":
     case "web":
-      return extractHtml(decode(bytes));
+      return (await import("./extract-html")).extractHtml(decode(bytes));
     case "txt":
     case "note":
       return extractPlainText(decode(bytes));

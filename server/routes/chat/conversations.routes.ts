@@ -18,7 +18,6 @@ import {
   toSummary,
 } from "./conversations";
 import { attachmentHeader, dateFormatter, exportedConversation, fileNameFor, toMarkdown } from "./export-conversation";
-import { toPdf } from "./export-pdf";
 import { idParam } from "./id-param";
 import { searchMessages } from "./search-messages";
 import { shareConversation } from "./shares";
@@ -99,6 +98,8 @@ export function conversationRoutes(deps: AppDeps) {
         return c.body(toMarkdown(document, formatDate));
       }
       c.header("Content-Type", "application/pdf");
+      // pdfmake and its fonts load with the first PDF export, not at start.
+      const { toPdf } = await import("./export-pdf");
       return c.body(new Uint8Array(await toPdf(document, formatDate)));
     })
     .post("/:id/share", async (c) => {

@@ -1,4 +1,3 @@
-import { parseHTML } from "linkedom";
 import { WEBSITE_FAILURE_MESSAGES, type WebsiteFailure } from "../../../shared/website-draft";
 import { fetchReadablePage } from "../../fetch/readable-page";
 import { SafeFetchError, type SafeFetchFailure } from "../../fetch/safe-fetch";
@@ -29,7 +28,7 @@ export async function readWebsite(url: string, options: { allowPrivate: boolean 
     if (error instanceof SafeFetchError) throw unreadable(failureOf(error), error);
     throw error;
   }
-  const description = metaDescription(page.html.toString("utf8"));
+  const description = await metaDescription(page.html.toString("utf8"));
   if (page.text.trim().length < MIN_TEXT_CHARS && (description?.length ?? 0) < MIN_TEXT_CHARS) {
     throw unreadable("no_text");
   }
@@ -58,7 +57,8 @@ function failureOf(error: SafeFetchError): WebsiteFailure {
 }
 
 /** The page's own one-line summary (`<meta name="description">`, else Open Graph's), which home pages often have. */
-function metaDescription(html: string): string | undefined {
+async function metaDescription(html: string): Promise<string | undefined> {
+  const { parseHTML } = await import("linkedom");
   const { document } = parseHTML(html);
   const content =
     document.querySelector('meta[name="description"]')?.getAttribute("content") ??
