@@ -5,13 +5,16 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { buildDeps } from "../start";
 import { cookieFrom } from "../test/test-app";
-import { openDatabase } from "./client";
+import { MIGRATIONS_FOLDER, openDatabase, PGLITE_START_PARAMS } from "./client";
+import { snapshotFits } from "./database-snapshot";
+import { makeDatabaseSnapshot } from "./make-database-snapshot";
 import { users } from "./schema";
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -105,6 +108,54 @@ describe("the embedded database (PGlite in DATA_DIR)", () => {
     const database = await openDatabase({ kind: "pglite", dataDir });
     cleanups.push(() => database.close());
     expect(await database.ping()).toBe(true);
+  });
+});
+
+describe("a new data folder from the build's migrated snapshot", () => {
+  it("starts as a copy of the snapshot, with later migrations applied on top, and works", async () => {
+    // A snapshot made by a build from before the newest migration.
+    const olderMigrations = path.join(tempDir(), "migrations");
+    fs.cpSync(MIGRATIONS_FOLDER, olderMigrations, { recursive: true });
+    const journalFile = path.join(olderMigrations, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+    journal.entries.pop();
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const snapshot = path.join(tempDir(), "snapshot");
+    await makeDatabaseSnapshot(snapshot, olderMigrations);
+    // Something only the snapshot holds, to tell a copy of it from a database made from scratch.
+    const marking = await PGlite.create(path.join(snapshot, "pg"), {
+      extensions: { vector },
+      startParams: PGLITE_START_PARAMS,
+    });
+    await marking.exec("create table snapshot_marker (id int)");
+    await marking.close();
+
+    const dataDir = tempDir();
+    const database = await openDatabase({ kind: "pglite", dataDir, snapshotFolder: snapshot });
+    cleanups.push(() => database.close());
+    const marker = (await database.db.execute(sql`select to_regclass('snapshot_marker') is not null as copied`)) as {
+      rows: Array<{ copied: boolean }>;
+    };
+    expect(marker.rows).toEqual([{ copied: true }]);
+    const applied = (await database.db.execute(
+      sql`select hash from drizzle.__drizzle_migrations order by created_at`,
+    )) as { rows: Array<{ hash: string }> };
+    expect(applied.rows.map((row) => row.hash)).toEqual(
+      readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.hash),
+    );
+    expect(database.vectors).toEqual({ available: true });
+    expect(fs.existsSync(path.join(dataDir, "pg.partial"))).toBe(false);
+
+    const deps = await buildDeps({ env: parseEnv({ LOG_LEVEL: "silent" }), log: createLogger("silent"), database });
+    await signUpThrough(deps, "snapshot@example.com");
+    // Making the snapshot runs initdb and every migration, like a build: seconds on a busy machine.
+  }, 120_000);
+
+  it("is used only when the migrations it holds are this code's first ones, unchanged", () => {
+    expect(snapshotFits({ migrations: ["a", "b"] }, ["a", "b", "c"])).toBe(true);
+    expect(snapshotFits({ migrations: ["a", "b"] }, ["a", "b"])).toBe(true);
+    expect(snapshotFits({ migrations: ["a", "x"] }, ["a", "b", "c"])).toBe(false);
+    expect(snapshotFits({ migrations: ["a", "b", "c"] }, ["a", "b"])).toBe(false);
   });
 });
 
