@@ -8,33 +8,27 @@
 //
 // The server runs in its own process (bench/chat-server.ts) on the embedded database in a fresh data folder, or with
 // DATABASE_URL on a fresh database of that PostgreSQL server, so its memory is measured alone; the test AI server and
-// the clients run here. USERS and TURNS shrink a quick run.
+// the clients run here. USERS and TURNS shrink a quick run. `npm run bench:chat -- --compare <git ref>` runs the same
+// measurement against that ref's server (from a temporary worktree) and this one, alternately RUNS times (default 1),
+// and prints both columns with the ratio.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createInterface } from "node:readline";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
 
 const USERS = Number(process.env.USERS ?? 200);
 const SEQUENTIAL_TURNS = Number(process.env.TURNS ?? 200);
 const WARMUP_TURNS = 20;
+const RUNS = Number(process.env.RUNS ?? 1);
+const compareRef = compareRefArg("bench:chat");
 
 const fake = await startFakeAiServer();
-const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"], {
-  env: { ...process.env, BENCH_USERS: String(USERS), BENCH_AI_BASE_URL: fake.url },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const ready = await new Promise<{ url: string; cookies: string[]; database: string }>((resolve, reject) => {
-  child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
-  createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
-});
-const { url, cookies } = ready;
-process.stdout.write(`Database: ${ready.database}\n`);
-const pid = child.pid ?? 0;
 
 type Turn = { ok: boolean; ttftMs: number; providerAtMs: number; providerOwnMs: number; error?: string };
 
 /** One chat turn, read to the end; times are from just before the request. */
-async function turn(cookie: string, text: string): Promise<Turn> {
+async function turn(url: string, cookie: string, text: string): Promise<Turn> {
   const started = performance.now();
   const requestsBefore = fake.streamedChatRequests().length;
   const response = await fetch(`${url}/api/chat/martha/messages`, {
@@ -84,76 +78,166 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function rssMiB(field: "VmRSS" | "VmHWM"): number {
+function rssMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
 
-function print(line: string) {
-  process.stdout.write(`${line}\n`);
-}
-
 /** CPU time the server process has used so far (user + system), in ms; unlike wall time it ignores other load. */
-function serverCpuMs(): number {
+function serverCpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100;
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+type ChatRun = {
+  database: string;
+  sequentialErrors: number;
+  ttft: number[];
+  beforeProvider: number[];
+  serverAdded: number[];
+  cpuPerTurnMs: number;
+  concurrentErrors: number;
+  firstError?: string;
+  concurrentTtft: number[];
+  concurrentWallMs: number;
+  rssBefore: number;
+  rssPeak: number;
+  rssHighWater: number;
+};
+
+/** The whole measurement against the server of the checkout in `root` (this one, or the compared ref's). */
+async function measure(root: string): Promise<ChatRun> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"], {
+    cwd: root,
+    env: { ...process.env, BENCH_USERS: String(USERS), BENCH_AI_BASE_URL: fake.url },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const ready = await new Promise<{ url: string; cookies: string[]; database: string }>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
+    createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
+  });
+  const { url, cookies } = ready;
+  const pid = child.pid ?? 0;
+  try {
+    // 1. Sequential turns, the AI answering at once. Ten owners take turns so conversations grow as in real use.
+    for (let index = 0; index < WARMUP_TURNS; index++) {
+      await turn(url, cookies[index % 10] ?? "", `Warm-up question ${index}`);
+    }
+    const sequential: Turn[] = [];
+    const cpuBefore = serverCpuMs(pid);
+    for (let index = 0; index < SEQUENTIAL_TURNS; index++) {
+      sequential.push(
+        await turn(url, cookies[index % 10] ?? "", `Which channel should I focus on next month? (${index})`),
+      );
+    }
+    const cpuPerTurnMs = (serverCpuMs(pid) - cpuBefore) / SEQUENTIAL_TURNS;
+
+    // 2. Every owner at once, each streaming a ~40-word answer at 20 ms a word.
+    fake.queueChat(
+      ...Array.from({ length: USERS }, () => ({
+        reply: "word ".repeat(40).trim(),
+        firstTokenDelayMs: 0,
+        chunkDelayMs: 20,
+      })),
+    );
+    const rssBefore = rssMiB(pid, "VmRSS");
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssMiB(pid, "VmRSS"));
+    }, 25);
+    const started = performance.now();
+    const concurrent = await Promise.all(
+      cookies.map((cookie, index) => turn(url, cookie, `Concurrent question ${index}`)),
+    );
+    const concurrentWallMs = performance.now() - started;
+    clearInterval(sampler);
+    const failures = concurrent.filter((result) => !result.ok);
+    return {
+      database: ready.database,
+      sequentialErrors: sequential.filter((result) => !result.ok).length,
+      ttft: sequential.map((result) => result.ttftMs),
+      beforeProvider: sequential.map((result) => result.providerAtMs),
+      serverAdded: sequential.map((result) => result.ttftMs - result.providerOwnMs),
+      cpuPerTurnMs,
+      concurrentErrors: failures.length,
+      firstError: failures[0]?.error,
+      concurrentTtft: concurrent.map((result) => result.ttftMs),
+      concurrentWallMs,
+      rssBefore,
+      rssPeak,
+      rssHighWater: rssMiB(pid, "VmHWM"),
+    };
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+const FIGURES: Array<Figure<ChatRun>> = [
+  { label: `sequential turns (${SEQUENTIAL_TURNS}): errors`, value: (r) => r.sequentialErrors, unit: "", target: "0" },
+  {
+    label: "time to first token (AI answering at once), p50",
+    value: (r) => percentile(r.ttft, 50),
+    unit: "ms",
+  },
+  { label: "time to first token, p95", value: (r) => percentile(r.ttft, 95), unit: "ms" },
+  {
+    label: "of which before the AI request is sent, p50",
+    value: (r) => percentile(r.beforeProvider, 50),
+    unit: "ms",
+  },
+  {
+    label: "server time added (less the test AI server's own), p50",
+    value: (r) => percentile(r.serverAdded, 50),
+    unit: "ms",
+    target: "≤ 10 ms",
+  },
+  {
+    label: "server time added, p95",
+    value: (r) => percentile(r.serverAdded, 95),
+    unit: "ms",
+    target: "≤ 30 ms",
+  },
+  { label: "server CPU per whole turn", value: (r) => r.cpuPerTurnMs, unit: "ms" },
+  { label: `concurrent turns (${USERS} owners): errors`, value: (r) => r.concurrentErrors, unit: "", target: "0" },
+  { label: "concurrent: time to first token, p50", value: (r) => percentile(r.concurrentTtft, 50), unit: "ms" },
+  { label: "concurrent: time to first token, p95", value: (r) => percentile(r.concurrentTtft, 95), unit: "ms" },
+  { label: "concurrent: all done in", value: (r) => r.concurrentWallMs, unit: "ms" },
+  { label: "server RSS after the sequential turns", value: (r) => r.rssBefore, unit: "MiB", target: "≤ 300 MB" },
+  { label: "server RSS peak during the concurrent turns", value: (r) => r.rssPeak, unit: "MiB", target: "≤ 400 MB" },
+  { label: "server RSS high-water mark (includes creating owners)", value: (r) => r.rssHighWater, unit: "MiB" },
+];
+
+function report(runs: ChatRun[]) {
+  const first = runs.find((run) => run.firstError)?.firstError;
+  if (first) process.stdout.write(`First concurrent error: ${first}\n`);
+}
 
 try {
-  // 1. Sequential turns, the AI answering at once. Ten owners take turns so conversations grow as in real use.
-  for (let index = 0; index < WARMUP_TURNS; index++) await turn(cookies[index % 10] ?? "", `Warm-up question ${index}`);
-  const sequential: Turn[] = [];
-  const cpuBefore = serverCpuMs();
-  for (let index = 0; index < SEQUENTIAL_TURNS; index++) {
-    sequential.push(await turn(cookies[index % 10] ?? "", `Which channel should I focus on next month? (${index})`));
+  const current = { label: "this checkout", runs: [] as ChatRun[] };
+  if (!compareRef) {
+    for (let index = 0; index < RUNS; index++) current.runs.push(await measure(process.cwd()));
+    process.stdout.write(`Database: ${current.runs[0]?.database}\n`);
+    printTable(FIGURES, [current]);
+    report(current.runs);
+  } else {
+    process.stdout.write(`Checking out ${compareRef} in a temporary worktree…\n`);
+    const checkout = checkOutRef(compareRef, { build: false });
+    const ref = { label: compareRef, runs: [] as ChatRun[] };
+    try {
+      for (let index = 0; index < RUNS; index++) {
+        ref.runs.push(await measure(checkout.root));
+        current.runs.push(await measure(process.cwd()));
+      }
+    } finally {
+      checkout.remove();
+    }
+    process.stdout.write(`Database: ${current.runs[0]?.database}\n`);
+    printTable(FIGURES, [ref, current]);
+    report([...ref.runs, ...current.runs]);
   }
-  const cpuPerTurn = (serverCpuMs() - cpuBefore) / SEQUENTIAL_TURNS;
-  const ttft = sequential.map((result) => result.ttftMs);
-  const beforeProvider = sequential.map((result) => result.providerAtMs);
-  const serverAdded = sequential.map((result) => result.ttftMs - result.providerOwnMs);
-  print(`Sequential: ${SEQUENTIAL_TURNS} turns, ${sequential.filter((r) => !r.ok).length} errors`);
-  print(
-    `  time to first token (AI answering at once): p50 ${ms(percentile(ttft, 50))}, p95 ${ms(percentile(ttft, 95))}`,
-  );
-  print(
-    `  of which before the AI request is sent: p50 ${ms(percentile(beforeProvider, 50))}, p95 ${ms(percentile(beforeProvider, 95))}`,
-  );
-  print(
-    `  server time added (time to first token less the test AI server's own time from request to first text): p50 ${ms(percentile(serverAdded, 50))}, p95 ${ms(percentile(serverAdded, 95))}`,
-  );
-
-  print(`  server CPU per whole turn (request, context, streaming, storing): ${ms(cpuPerTurn)}`);
-
-  // 2. 200 owners at once, each streaming a ~40-word answer at 20 ms a word.
-  fake.queueChat(
-    ...Array.from({ length: USERS }, () => ({
-      reply: "word ".repeat(40).trim(),
-      firstTokenDelayMs: 0,
-      chunkDelayMs: 20,
-    })),
-  );
-  const rssBefore = rssMiB("VmRSS");
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssMiB("VmRSS"));
-  }, 25);
-  const started = performance.now();
-  const concurrent = await Promise.all(cookies.map((cookie, index) => turn(cookie, `Concurrent question ${index}`)));
-  const wallMs = performance.now() - started;
-  clearInterval(sampler);
-  const failures = concurrent.filter((result) => !result.ok);
-  const concurrentTtft = concurrent.map((result) => result.ttftMs);
-  print(`Concurrent: ${USERS} owners, ${failures.length} errors${failures.length ? ` (${failures[0]?.error})` : ""}`);
-  print(
-    `  time to first token: p50 ${ms(percentile(concurrentTtft, 50))}, p95 ${ms(percentile(concurrentTtft, 95))}; all done in ${ms(wallMs)}`,
-  );
-  print(
-    `  server RSS: ${rssBefore.toFixed(1)} MiB before, ${rssPeak.toFixed(1)} MiB peak during, ${rssMiB("VmHWM").toFixed(1)} MiB high-water mark since start (includes creating the owners)`,
-  );
 } finally {
-  child.kill("SIGTERM");
   await fake.close();
 }

@@ -1,0 +1,94 @@
+// Measures the built server's cold start (a new, empty data folder → healthy), warm start (the same folder again) and
+// idle memory 3 s after each. Run `npm run build` first; then `npm run bench:startup`.
+//
+//   npm run bench:startup                         this build, RUNS times (default 3), medians
+//   npm run bench:startup -- --compare <git ref>  also builds <ref> in a temporary worktree and starts the two
+//                                                 alternately (ref, this, ref, this, …), so a noisy machine affects
+//                                                 both alike; prints both columns and this/ref.
+//
+// Targets (issue 18): cold ≤ 2 s, warm ≤ 1.5 s, idle RSS ≤ 200 MB.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../server/test/free-port";
+import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+
+const compareRef = compareRefArg("bench:startup");
+const RUNS = Number(process.env.RUNS ?? 3);
+
+if (!fs.existsSync("dist/server/index.js")) {
+  process.stderr.write("Build first: npm run build\n");
+  process.exit(1);
+}
+
+function rssMiB(child: ChildProcess): number {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Starts the build in `root` on `dataDir`, waits until healthy, then 3 s idle; returns ready ms and idle RSS. */
+async function start(root: string, dataDir: string): Promise<{ readyMs: number; rss: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server in ${root} exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const readyMs = performance.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const rss = rssMiB(child);
+  child.kill("SIGTERM");
+  await exited;
+  return { readyMs, rss };
+}
+
+type Run = { coldMs: number; coldRss: number; warmMs: number; warmRss: number };
+
+/** One cold and one warm start of the build in `root`, on a new data folder. */
+async function run(root: string): Promise<Run> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-bench-"));
+  try {
+    const cold = await start(root, dataDir);
+    const warm = await start(root, dataDir);
+    return { coldMs: cold.readyMs, coldRss: cold.rss, warmMs: warm.readyMs, warmRss: warm.rss };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const FIGURES: Array<Figure<Run>> = [
+  { label: "cold start: new data folder → healthy", value: (r) => r.coldMs, unit: "ms", target: "≤ 2000 ms" },
+  { label: "warm start: existing data folder → healthy", value: (r) => r.warmMs, unit: "ms", target: "≤ 1500 ms" },
+  { label: "idle RSS 3 s after the cold start", value: (r) => r.coldRss, unit: "MiB", target: "≤ 200 MB" },
+  { label: "idle RSS 3 s after the warm start", value: (r) => r.warmRss, unit: "MiB", target: "≤ 200 MB" },
+];
+
+const current = { label: "this build", runs: [] as Run[] };
+if (!compareRef) {
+  for (let index = 0; index < RUNS; index++) current.runs.push(await run(process.cwd()));
+  printTable(FIGURES, [current]);
+} else {
+  process.stdout.write(`Building ${compareRef} in a temporary worktree…\n`);
+  const checkout = checkOutRef(compareRef, { build: true });
+  const ref = { label: compareRef, runs: [] as Run[] };
+  try {
+    for (let index = 0; index < RUNS; index++) {
+      ref.runs.push(await run(checkout.root));
+      current.runs.push(await run(process.cwd()));
+    }
+    printTable(FIGURES, [ref, current]);
+  } finally {
+    checkout.remove();
+  }
+}
