@@ -7,7 +7,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
  * A new embedded database starts as a copy of a migrated one made by `npm run build`
  * (server/cli/make-database-snapshot.ts) instead of running initdb and every migration on the
  * owner's machine: a plain copy of files takes a fraction of a second, initdb and the migrations
- * several seconds (docs/decisions/0019-embedded-start-up-and-memory.md). Migrations added after the
+ * several seconds (docs/decisions/0020-embedded-start-up-and-memory.md). Migrations added after the
  * snapshot still apply on top when the database opens. Without a snapshot (tests, `tsx`, a build
  * from another branch) the database is created and migrated as before.
  */
