@@ -117,7 +117,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="bg-brand-900 px-4 py-16 sm:px-6 sm:py-20">
+      <section aria-labelledby="cta-title" className="keep-colors bg-brand-900 px-4 py-16 sm:px-6 sm:py-20">
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
             Ready to Transform Your Business?

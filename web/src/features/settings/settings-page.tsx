@@ -3,6 +3,7 @@ import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../shell/use-public-config";
 import { AccountSection } from "./account-section";
 import { AiStatusSection } from "./ai-status-section";
+import { AppearanceSection } from "./appearance-section";
 import { BusinessProfileSection } from "./business-profile-section";
 import { DirectorsSection } from "./directors-section";
 import { PlanSection } from "./plan-section";
@@ -14,6 +15,7 @@ import { YourDataSection } from "./your-data-section";
 
 const SECTIONS = [
   { id: "account", label: "Account" },
+  { id: "appearance", label: "Appearance" },
   { id: "security", label: "Security" },
   { id: "plan", label: "Plan" },
   { id: "business-profile", label: "Business profile" },
@@ -63,6 +65,7 @@ export function SettingsPage() {
           ) : (
             <>
               <AccountSection account={account.data} />
+              <AppearanceSection />
               <SecuritySection />
               <PlanSection plan={account.data.plan} />
               <BusinessProfileSection profile={account.data.profile} />

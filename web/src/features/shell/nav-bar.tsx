@@ -5,6 +5,7 @@ import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useFinishSignOut, useSession } from "../auth/use-session";
+import { ThemeChoice } from "../theme/theme-choice";
 
 /** The spec's links for a signed-in owner; Pricing is their plan picker. */
 const OWNER_LINKS = [
@@ -61,9 +62,13 @@ export function NavBar() {
     <header ref={header} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex h-16 items-center gap-6">
-          <Link to="/" className="flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight text-slate-900">
+          <Link
+            to="/"
+            className="flex h-11 items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight text-slate-900"
+          >
             <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
-              <rect width="32" height="32" rx="8" className="fill-brand-900" />
+              {/* The logo keeps its own colours in both themes, like the app's icon. */}
+              <rect width="32" height="32" rx="8" fill="#1e3a8a" />
               <path d="M9 8h7a8 8 0 0 1 0 16H9z" fill="none" stroke="#fff" strokeWidth="3" />
             </svg>
             Directors
@@ -76,6 +81,7 @@ export function NavBar() {
             ))}
           </ul>
           <div className="ml-auto hidden items-center gap-2 md:flex">
+            <ThemeChoice compact />
             <SessionButtons />
           </div>
           <button
@@ -108,6 +114,12 @@ export function NavBar() {
               </li>
             ))}
           </ul>
+          <div className="mt-3 flex items-center gap-3 border-t border-slate-200 pt-3">
+            <span id="mobile-menu-theme" className="text-sm font-medium text-slate-700">
+              Theme
+            </span>
+            <ThemeChoice labelledBy="mobile-menu-theme" />
+          </div>
           <div className="mt-3 flex gap-2 border-t border-slate-200 pt-3 [&>*]:flex-1">
             <SessionButtons inMenu />
           </div>
