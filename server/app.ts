@@ -125,7 +125,17 @@ function mountBrowserApp(app: Hono<AppEnv>, staticDir: string) {
       },
     }),
   );
-  app.use("*", serveStatic({ root }));
+  // The files outside /assets keep their names from one version to the next (the service worker, the app's
+  // manifest and icons, theme-init.js): the browser asks each time whether they changed, so an update is picked up.
+  app.use(
+    "*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "no-cache");
+      },
+    }),
+  );
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     // A shared conversation is for whoever has the link, never for search engines.

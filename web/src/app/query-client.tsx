@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { onSessionReset } from "../features/auth/use-session";
 import { onReconnected } from "../lib/connection";
@@ -9,6 +9,20 @@ import { onReconnected } from "../lib/connection";
  */
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+// The cache stops listening for "online" and "offline" while no page uses it (the offline screen, the landing page).
+// When a page mounts it again, it reads where the connection stands: an "online" it missed would pause its queries for
+// good, leaving the page loading.
+onlineManager.setEventListener((setOnline) => {
+  const update = () => setOnline(navigator.onLine);
+  update();
+  window.addEventListener("online", update);
+  window.addEventListener("offline", update);
+  return () => {
+    window.removeEventListener("online", update);
+    window.removeEventListener("offline", update);
+  };
 });
 
 // Sign-in, sign-up, sign-out and account deletion: whatever is cached belonged to the previous session.

@@ -3,7 +3,9 @@ import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../components/page-loading";
 import { EmailConfirmationBanner } from "../features/auth/email-confirmation-banner";
 import { NavBar } from "../features/shell/nav-bar";
+import { OfflineGate } from "../features/shell/offline-gate";
 import { ReconnectingBanner } from "../features/shell/reconnecting-banner";
+import { FocusPageHeading } from "./focus-page-heading";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { ScrollRestoration } from "./scroll-restoration";
 
@@ -28,13 +30,16 @@ export function RootLayout() {
           <ReconnectingBanner />
           <EmailConfirmationBanner />
           <main id="main" className="flex flex-1 flex-col">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <OfflineGate>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </OfflineGate>
           </main>
         </div>
       </RouteErrorBoundary>
       <ScrollRestoration />
+      <FocusPageHeading />
     </>
   );
 }
