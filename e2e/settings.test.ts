@@ -85,7 +85,7 @@ describe("settings in the browser", () => {
 
     const directors = page.getByRole("region", { name: "Directors" });
     await directors.getByText(/^Trained on /).waitFor();
-    expect(await directors.getByRole("link", { name: "Train Martha again" }).getAttribute("href")).toBe(
+    expect(await directors.getByRole("link", { name: "Train again: Martha" }).getAttribute("href")).toBe(
       "/train-director/martha",
     );
 
@@ -146,14 +146,14 @@ describe("settings in the browser", () => {
     const page = await browser.newPage();
     await ownerWithData(page);
     await page.goto("/settings");
-    await page.getByRole("button", { name: "Delete Martha's training" }).click();
+    await page.getByRole("button", { name: "Delete training: Martha" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Martha's training?" });
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Delete training" }).click();
     await page.getByText("Martha's training deleted", { exact: true }).waitFor();
     await dialog.waitFor({ state: "hidden" });
     const directors = page.getByRole("region", { name: "Directors" });
-    await directors.getByRole("link", { name: "Start training Martha" }).waitFor();
+    await directors.getByRole("link", { name: "Start Training: Martha" }).waitFor();
     expect(await directors.getByText(/^Trained on /).count()).toBe(0);
   });
 

@@ -10,11 +10,12 @@ const VARIANTS = {
   link: "text-brand-700 underline-offset-4 hover:underline",
 } as const;
 
+/** On a phone every button is at least 44 px tall, a fingertip's target; wider screens get the compact sizes. */
 const SIZES = {
-  sm: "h-9 px-3 text-sm",
-  md: "h-10 px-4 text-sm",
+  sm: "h-11 px-3 text-sm sm:h-9",
+  md: "h-11 px-4 text-sm sm:h-10",
   lg: "h-12 px-6 text-base",
-  icon: "h-10 w-10",
+  icon: "h-11 w-11 sm:h-10 sm:w-10",
 } as const;
 
 export type ButtonProps = ComponentProps<"button"> & {

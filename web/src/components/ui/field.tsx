@@ -8,7 +8,7 @@ export function Input({ className, "aria-invalid": invalid, ...props }: Componen
   return (
     <input
       aria-invalid={invalid}
-      className={cn(CONTROL, "h-10", invalid ? "border-red-600" : "border-slate-300", className)}
+      className={cn(CONTROL, "h-11 sm:h-10", invalid ? "border-red-600" : "border-slate-300", className)}
       {...props}
     />
   );

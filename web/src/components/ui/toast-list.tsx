@@ -1,6 +1,7 @@
 import { Toast as ToastPrimitive } from "radix-ui";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../../shared/constants";
 import { cn } from "../../lib/cn";
+import { useToastTop } from "./toast-top";
 import { dismissToast, useToasts } from "./use-toast";
 
 /**
@@ -10,6 +11,7 @@ import { dismissToast, useToasts } from "./use-toast";
  */
 export function ToastList() {
   const toasts = useToasts();
+  const top = useToastTop(toasts.length);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -27,7 +29,7 @@ export function ToastList() {
             }}
             data-variant={destructive ? "destructive" : "default"}
             className={cn(
-              "pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-11 shadow-lg transition-[opacity,transform] duration-200 motion-reduce:transition-none",
+              "pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-14 shadow-lg sm:pr-11 transition-[opacity,transform] duration-200 motion-reduce:transition-none",
               "data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x)",
               "data-[state=closed]:opacity-0 data-[state=open]:opacity-100",
               destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
@@ -47,7 +49,7 @@ export function ToastList() {
             <ToastPrimitive.Close
               aria-label="Close"
               className={cn(
-                "absolute top-2.5 right-2.5 grid h-7 w-7 place-items-center rounded-md",
+                "absolute top-1 right-1 grid h-11 w-11 place-items-center rounded-md sm:top-2.5 sm:right-2.5 sm:h-7 sm:w-7",
                 destructive
                   ? "text-red-50 hover:bg-red-800 focus-visible:outline-white"
                   : "text-slate-500 hover:bg-slate-100 hover:text-slate-900",
@@ -68,7 +70,11 @@ export function ToastList() {
         );
       })}
       {/* Radix mounts each toast at the end of the list, so the column is reversed to put the newest first. */}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]" />
+      {/* Under the bars at the top (see useToastTop), on the right from a tablet up; the space around lets taps through. */}
+      <ToastPrimitive.Viewport
+        style={{ top, maxHeight: `calc(100dvh - ${top}px)` }}
+        className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col-reverse gap-2 p-4 sm:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "../../../../shared/constants";
 import { cn } from "../../lib/cn";
+import { useToastTop } from "./toast-top";
 import { dismissToast, type ToastItem, useToasts } from "./use-toast";
 
 /**
@@ -30,12 +31,14 @@ export function Toaster() {
 
 function PlainToastList() {
   const toasts = useToasts().filter((item) => item.open);
+  const top = useToastTop(toasts.length);
   return (
     <section
       aria-label="Notifications"
-      className="fixed top-0 right-0 z-[100] w-full p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]"
+      style={{ top }}
+      className="pointer-events-none fixed right-0 z-[100] w-full p-4 sm:max-w-[420px]"
     >
-      <ol aria-live="assertive" className="flex flex-col gap-2">
+      <ol aria-live="assertive" className="flex flex-col gap-2 [&>li]:pointer-events-auto">
         {toasts.map((item) => (
           <PlainToast key={item.id} item={item} />
         ))}
@@ -53,7 +56,7 @@ function PlainToast({ item }: { item: ToastItem }) {
   return (
     <li
       className={cn(
-        "relative grid gap-1 rounded-xl border p-4 pr-11 shadow-lg",
+        "relative grid gap-1 rounded-xl border p-4 pr-14 shadow-lg sm:pr-11",
         destructive ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
       )}
     >
@@ -65,7 +68,7 @@ function PlainToast({ item }: { item: ToastItem }) {
         type="button"
         aria-label="Close"
         onClick={() => dismissToast(item.id)}
-        className="absolute top-2.5 right-2.5 grid h-7 w-7 place-items-center rounded-md text-current opacity-80 hover:opacity-100"
+        className="absolute top-1 right-1 grid h-11 w-11 place-items-center rounded-md text-current opacity-80 hover:opacity-100 sm:top-2.5 sm:right-2.5 sm:h-7 sm:w-7"
       >
         <span aria-hidden="true">×</span>
       </button>

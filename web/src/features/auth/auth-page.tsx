@@ -61,7 +61,7 @@ export function AuthPage() {
             <Tabs.Trigger
               key={value}
               value={value as string}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+              className="h-11 rounded-md px-3 text-sm sm:h-9 font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
             >
               {label}
             </Tabs.Trigger>

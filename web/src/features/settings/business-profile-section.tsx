@@ -52,25 +52,26 @@ export function BusinessProfileSection({ profile }: { profile: AccountOverview["
                   </dd>
                 </>
               ) : (
-                <div className="group flex items-start justify-between gap-3">
-                  <div className="grid min-w-0 gap-0.5">
-                    <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-                      {SHORT_LABELS[field.name]}
-                    </dt>
-                    <dd className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-900">
+                // dt and dd sit right inside the item, as a description list needs; Edit goes with the answer.
+                <>
+                  <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                    {SHORT_LABELS[field.name]}
+                  </dt>
+                  <dd className="mt-0.5 flex items-start justify-between gap-3">
+                    <span className="line-clamp-3 min-w-0 text-sm break-words whitespace-pre-line text-slate-900">
                       {profile[field.name]}
-                    </dd>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="shrink-0 text-brand-700"
-                    aria-label={`Edit ${SHORT_LABELS[field.name]}`}
-                    onClick={() => setEditing(field.name)}
-                  >
-                    Edit
-                  </Button>
-                </div>
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="shrink-0 text-brand-700"
+                      aria-label={`Edit ${SHORT_LABELS[field.name]}`}
+                      onClick={() => setEditing(field.name)}
+                    >
+                      Edit
+                    </Button>
+                  </dd>
+                </>
               )}
             </div>
           ))}

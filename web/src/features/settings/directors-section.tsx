@@ -77,7 +77,7 @@ function DirectorActions({ row, director, onDelete }: { row: DirectorRow; direct
     return (
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="secondary" size="sm">
-          <Link to={`/train-director/${director.id}`} aria-label={`Train ${director.name} again`}>
+          <Link to={`/train-director/${director.id}`} aria-label={`Train again: ${director.name}`}>
             Train again
           </Link>
         </Button>
@@ -85,7 +85,7 @@ function DirectorActions({ row, director, onDelete }: { row: DirectorRow; direct
           variant="ghost"
           size="sm"
           className="text-red-700! hover:bg-red-50! hover:text-red-800!"
-          aria-label={`Delete ${director.name}'s training`}
+          aria-label={`Delete training: ${director.name}`}
           onClick={onDelete}
         >
           Delete training
@@ -97,7 +97,7 @@ function DirectorActions({ row, director, onDelete }: { row: DirectorRow; direct
     return (
       <div>
         <Button asChild variant="secondary" size="sm">
-          <Link to={`/train-director/${director.id}`} aria-label={`Start training ${director.name}`}>
+          <Link to={`/train-director/${director.id}`} aria-label={`Start Training: ${director.name}`}>
             Start Training
           </Link>
         </Button>

@@ -258,7 +258,7 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
       <div className="mx-auto w-full max-w-2xl">
         <Link
           to="/select-department"
-          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
+          className="-my-3 inline-flex h-11 items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline sm:my-0 sm:h-auto"
         >
           <span aria-hidden="true">←</span> All directors
         </Link>
