@@ -11,9 +11,8 @@ export default defineConfig({
     // The installable app: its manifest, and a service worker (Workbox) that keeps the app's own files for offline
     // use and never an API response (docs/decisions/0014-installable-app.md).
     VitePWA({
-      // registerSW.js, a deferred script that registers the worker after the page's load event, so it never competes
-      // with the first paint; the CSP allows no inline script.
-      injectRegister: "script-defer",
+      // Registered by web/public/register-sw.js once the page has painted and settled.
+      injectRegister: false,
       manifest: {
         id: "/",
         name: "Directors",
