@@ -64,7 +64,7 @@ export function BusinessProfileSection({ profile }: { profile: AccountOverview["
                     <Button
                       variant="ghost"
                       size="sm"
-                      className="shrink-0 text-brand-700"
+                      className="-my-3 shrink-0 text-brand-700 sm:-my-2"
                       aria-label={`Edit ${SHORT_LABELS[field.name]}`}
                       onClick={() => setEditing(field.name)}
                     >

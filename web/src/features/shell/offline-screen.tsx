@@ -28,7 +28,7 @@ export function OfflineScreen({ online, onRetry }: { online: boolean; onRetry: (
       </h1>
       <p className="mt-3 max-w-md text-slate-600">
         {online
-          ? "Your connection works, but our server did not answer. Your data is safe; try again in a moment."
+          ? "Check your connection. Nothing you saved is lost, and this page will try again by itself."
           : "This page needs an internet connection. It will open by itself as soon as you're back online."}
       </p>
       <Button className="mt-8" onClick={onRetry}>
