@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import net from "node:net";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
 import { parseEnv } from "../../server/env";
@@ -127,8 +127,20 @@ export function setupBrowser(serverOptions: ServerOptions = {}) {
     expectConsoleError(pattern: RegExp) {
       state.expectedErrors.push(pattern);
     },
-    async newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-      const context = await state.browser.newContext({ viewport, baseURL: state.server.url });
+    /**
+     * A page in a fresh context; `options` are the context's own, e.g. `colorScheme` or `reducedMotion`. The app's
+     * service worker is blocked unless a test asks for it: its downloads for offline use would only slow the suite.
+     */
+    async newPage(
+      viewport: { width: number; height: number } = DESKTOP,
+      options: BrowserContextOptions = {},
+    ): Promise<Page> {
+      const context = await state.browser.newContext({
+        serviceWorkers: "block",
+        ...options,
+        viewport,
+        baseURL: state.server.url,
+      });
       state.contexts.push(context);
       const page = await context.newPage();
       page.on("console", (message) => {
@@ -152,8 +164,8 @@ async function reportOpenPages(contexts: BrowserContext[]) {
   }
 }
 
-/** Saves a screenshot under e2e/screenshots (ignored by git) for a person to look at. */
-export async function screenshot(page: Page, name: string) {
+/** Saves a screenshot under e2e/screenshots (ignored by git) for a person to look at: the whole page, or what is in view. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   fs.mkdirSync("e2e/screenshots", { recursive: true });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }

@@ -1,0 +1,536 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { directorTrainings } from "../server/db/schema";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { answersFor, givePlan } from "../server/test/fixtures";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { openToast } from "./support/toasts";
+
+const AXE_SOURCE = fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
+const PASSWORD = "correct-horse-battery";
+const fake = await startFakeAiServer();
+afterAll(() => fake.close());
+const browser = setupBrowser({
+  env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-e2e-everywhere", CHAT_MODEL: "e2e-chat", EMBEDDING_MODEL: "none" },
+});
+
+type Theme = "light" | "dark";
+let owners = 0;
+
+/** Signs up an owner through the API in the page's context, with the premium plan, the fixtures' business profile and Martha trained. */
+async function signInOwner(page: Page, options: { profile?: boolean; trained?: boolean } = {}) {
+  owners += 1;
+  const response = await page.request.post("/api/auth/sign-up", {
+    headers: { origin: browser.url },
+    data: {
+      name: "Dana Owner",
+      email: `everywhere${owners}@example.com`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: string } };
+  const { deps } = browser.server;
+  await givePlan(deps, user.id, "premium", options.profile === false ? { profile: null } : {});
+  if (options.trained !== false) {
+    await deps.db
+      .insert(directorTrainings)
+      .values({ userId: user.id, directorId: "martha", answers: answersFor("martha"), trainedAt: deps.now() });
+  }
+}
+
+/** Serious and critical axe findings on the page as it is, with the rules for names and target sizes switched on. */
+async function axeProblems(page: Page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> };
+    const axe = (window as unknown as { axe: { run(options: unknown): Promise<Result> } }).axe;
+    const result = await axe.run({
+      rules: { "label-content-name-mismatch": { enabled: true }, "target-size": { enabled: true } },
+    });
+    return result.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target) }));
+  });
+}
+
+/** Lets entrance animations end and the page's requests finish, so what is checked is what the owner sees. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/** Picks the theme in the nav bar: its icons on a wide screen, its menu on a phone. */
+async function chooseTheme(page: Page, theme: Theme) {
+  const label = theme === "dark" ? "Dark" : "Light";
+  const phone = (page.viewportSize()?.width ?? DESKTOP.width) < 768;
+  if (phone) {
+    const menu = page.getByRole("button", { name: "Menu" });
+    await menu.click();
+    await page.locator("#mobile-menu label", { has: page.getByRole("radio", { name: label }) }).click();
+    await page.keyboard.press("Escape");
+    await page.locator("#mobile-menu").waitFor({ state: "hidden" });
+  } else {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.locator("label", { has: page.getByRole("radio", { name: label }) }).click();
+  }
+  await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, theme === "dark");
+}
+
+async function currentTheme(page: Page): Promise<Theme> {
+  return (await page.evaluate(() => document.documentElement.classList.contains("dark"))) ? "dark" : "light";
+}
+
+/** How far the page can scroll sideways (0 when nothing sticks out). */
+function sidewaysScroll(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Controls smaller than a fingertip (44 × 44 px): buttons, fields and links
+ * that stand alone. A link inside a sentence is exempt, as WCAG has it.
+ */
+function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      "button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=radio], [role=tab], label:has(> input.sr-only)",
+    );
+    const small: string[] = [];
+    for (const control of controls) {
+      // Hidden until focused (the skip link), or drawn by its label (a radio's input).
+      if (control.closest(".sr-only")) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(control);
+      if (style.visibility === "hidden") continue;
+      const inSentence = style.display === "inline" && control.closest("p, li, dd, td");
+      if (inSentence) continue;
+      if (box.width < 44 || box.height < 44) {
+        small.push(
+          `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || "").trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  });
+}
+
+/** Whether two boxes on screen overlap. */
+function overlaps(a: Box, b: Box) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Checks one screen in both themes (the current one first), with a screenshot of what is in view in each. */
+async function inBothThemes(page: Page, name: string, check: (theme: Theme) => Promise<void>) {
+  const first = await currentTheme(page);
+  for (const theme of first === "light" ? (["light", "dark"] as const) : (["dark", "light"] as const)) {
+    if (theme !== (await currentTheme(page))) await chooseTheme(page, theme);
+    await screenshot(page, `${name}-${page.viewportSize()?.width}-${theme}`, { fullPage: false });
+    await check(theme);
+  }
+}
+
+/** The screens of a signed-in owner with real content, each with what shows it has loaded. */
+const OWNER_SCREENS: Array<{ name: string; address: string; ready: (page: Page) => Promise<unknown> }> = [
+  { name: "landing", address: "/index", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
+  { name: "pricing", address: "/pricing", ready: (page) => page.getByRole("heading", { name: "Premium" }).waitFor() },
+  {
+    name: "subscription",
+    address: "/subscription",
+    ready: (page) => page.getByRole("heading", { name: "Premium" }).waitFor(),
+  },
+  { name: "onboarding", address: "/onboarding", ready: (page) => page.getByText("Step 1 of 10").waitFor() },
+  {
+    name: "select-department",
+    address: "/select-department",
+    ready: (page) => page.getByRole("group", { name: "Martha" }).getByText("Trained at Level 1").waitFor(),
+  },
+  { name: "training", address: "/train-director/finn", ready: (page) => page.getByText("Question 1 of 10").waitFor() },
+  {
+    name: "settings",
+    address: "/settings",
+    ready: (page) => page.getByRole("region", { name: "Business profile" }).getByText("Bright Bean").first().waitFor(),
+  },
+  { name: "terms", address: "/terms", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
+  { name: "not-found", address: "/no-such-page-anywhere", ready: (page) => page.getByText("Page not found").waitFor() },
+];
+
+/** A visitor's screens: signing up and asking for a new password. */
+const VISITOR_SCREENS: typeof OWNER_SCREENS = [
+  { name: "sign-up", address: "/auth?signup=true", ready: (page) => page.getByLabel("Confirm password").waitFor() },
+  {
+    name: "forgot-password",
+    address: "/forgot-password",
+    ready: (page) => page.getByRole("heading", { level: 1 }).waitFor(),
+  },
+];
+
+/** An answer with everything that can push a phone's page sideways: a wide table, a long line of code, a long address. */
+const WIDE_ANSWER = [
+  "Here is the plan, with the numbers side by side:",
+  "",
+  "| Channel | Monthly budget | Expected subscribers | Cost per subscriber | Notes for the owner |",
+  "| --- | --- | --- | --- | --- |",
+  "| Instagram | $600 | 40 | $15.00 | Keep the tasting-box creative that sold 200 units |",
+  "| Email | $200 | 25 | $8.00 | Send the roast-day newsletter every Thursday morning |",
+  "",
+  "```",
+  "utm_source=instagram&utm_medium=paid_social&utm_campaign=spring_tasting_box_2026&utm_content=reel_roast_day_v2",
+  "```",
+  "",
+  "Track it at https://brightbeancoffee.example/subscriptions/spring-tasting-box-2026/landing-page-with-a-very-long-address-indeed",
+].join("\n");
+
+describe("on a phone, at night, by keyboard and offline", () => {
+  it("is installable, keeps its shell for offline use (never an API answer), and shows the offline screen", async () => {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), "directors-install-"));
+    // A real profile, not an incognito context: Chromium never offers to install from one.
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+      viewport: DESKTOP,
+      baseURL: browser.url,
+    });
+    const errors: string[] = [];
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        // Requests that fail while the network is off are what this test is about.
+        if (message.type() === "error" && !message.text().includes("ERR_INTERNET_DISCONNECTED")) {
+          errors.push(message.text());
+        }
+      });
+      await signInOwner(page);
+      await page.goto("/settings");
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+      const worker = await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+        }
+        return navigator.serviceWorker.controller?.scriptURL;
+      });
+      expect(worker).toBe(`${browser.url}/sw.js`);
+
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors).toEqual([]);
+      const manifestInfo = await cdp.send("Page.getAppManifest");
+      expect(manifestInfo.errors).toEqual([]);
+      expect(manifestInfo.url).toBe(`${browser.url}/manifest.webmanifest`);
+
+      const manifest = await (await page.request.get("/manifest.webmanifest")).json();
+      expect(manifest).toMatchObject({
+        name: "Directors",
+        short_name: "Directors",
+        start_url: "/chat",
+        display: "standalone",
+      });
+      expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+      expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+      const icons: string[] = [];
+      for (const icon of manifest.icons as Array<{ src: string; sizes: string; purpose: string }>) {
+        const response = await page.request.get(icon.src);
+        expect(response.headers()["content-type"]).toBe("image/png");
+        const png = await response.body();
+        // A PNG's header: its width and height at bytes 16 and 20.
+        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+        icons.push(`${icon.sizes} ${icon.purpose}`);
+      }
+      expect(icons).toEqual(
+        expect.arrayContaining(["192x192 any", "512x512 any", "192x192 maskable", "512x512 maskable"]),
+      );
+
+      // What the worker keeps: the app's own files, never an answer from /api.
+      const cached = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+        }
+        return urls;
+      });
+      expect(cached).toContain("/index.html");
+      expect(cached.filter((url) => url.startsWith("/assets/") && url.endsWith(".js")).length).toBeGreaterThan(5);
+      expect(cached.filter((url) => url.startsWith("/api"))).toEqual([]);
+
+      // The connection drops while the owner types: the page stays, with what they typed, under a notice.
+      const name = page.getByLabel("Name", { exact: true });
+      await name.fill("Dana Typed Offline");
+      await context.setOffline(true);
+      await page.getByRole("status").getByText("You're offline.").waitFor();
+      expect(await name.inputValue()).toBe("Dana Typed Offline");
+      // Going to another page while offline shows the offline screen in the app's shell, and the page once back.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+      await page.getByRole("heading", { level: 1, name: "You're offline" }).waitFor();
+      await context.setOffline(false);
+      await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
+
+      // Reloaded with no network at all: the shell comes from the worker and the offline screen stands in for the page.
+      // (Chromium's offline emulation leaves a new page's navigator.onLine true, so it reads "can't be reached".)
+      await context.setOffline(true);
+      await page.reload();
+      await page
+        .getByRole("heading", { level: 1, name: /^(You're offline|Directors can't be reached right now)$/ })
+        .waitFor();
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).waitFor();
+      await screenshot(page, "offline-1280-light");
+      await context.setOffline(false);
+      await page.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("heading", { level: 1, name: "Choose Your Plan" }).waitFor();
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("every screen at 375 px: nothing scrolls sideways, targets are fingertip-sized, toasts clear the controls, and axe finds nothing in light or dark", async () => {
+    const page = await browser.newPage(PHONE);
+    await signInOwner(page);
+    const problems: string[] = [];
+    const checkScreen = async (name: string, options: { ownChecks?: boolean } = {}) =>
+      inBothThemes(page, name, async (theme) => {
+        const where = `${name} (${theme})`;
+        const sideways = await sidewaysScroll(page);
+        if (sideways > 0) problems.push(`${where} scrolls ${sideways} px sideways`);
+        if (options.ownChecks === false) return;
+        for (const target of await smallTargets(page)) problems.push(`${where}: ${target} is smaller than 44 × 44 px`);
+        for (const finding of await axeProblems(page)) problems.push(`${where}: axe ${JSON.stringify(finding)}`);
+      });
+
+    browser.expectConsoleError(/no-such-page-anywhere/);
+    for (const screen of OWNER_SCREENS) {
+      await page.goto(screen.address);
+      await screen.ready(page);
+      await settle(page);
+      await checkScreen(screen.name);
+    }
+
+    // The chat with a wide answer and a long address: each scrolls or wraps inside its bubble. (The chat's own
+    // controls and accessibility are checked with the conversations work that is rebuilding them; here, the page's
+    // width and where a toast lands.)
+    await page.goto("/chat?director=martha");
+    const conversation = page.getByRole("list", { name: "Conversation with Martha" });
+    await conversation.getByText(/^Hi, I'm Martha/).waitFor();
+    fake.queueChat({ reply: WIDE_ANSWER });
+    const message = page.getByRole("textbox", { name: /^Message / });
+    await message.fill("Is https://brightbeancoffee.example/subscriptions/spring-tasting-box-2026/landing ready?");
+    await message.press("Enter");
+    await conversation.getByText("Keep the tasting-box creative").waitFor();
+    await conversation.getByText("Track it at").waitFor();
+    await settle(page);
+    await checkScreen("chat", { ownChecks: false });
+
+    // A toast on the chat: under the nav bar and the chat's own bar, clear of the message box and Send.
+    await page.getByRole("button", { name: "Clear conversation" }).click();
+    const toast = openToast(page, "Conversation cleared");
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox()) as Box;
+    for (const control of [
+      page.getByRole("button", { name: "Menu" }),
+      page.getByRole("button", { name: "Clear conversation" }),
+      page.getByRole("textbox", { name: /^Message / }),
+      page.getByRole("button", { name: "Send message" }),
+    ]) {
+      const box = (await control.boundingBox()) as Box;
+      expect(overlaps(toastBox, box), `the toast covers ${control}`).toBe(false);
+    }
+    await screenshot(page, "chat-toast-375");
+
+    // A visitor's screens, in the theme the owner left this browser in.
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator("#mobile-menu").getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    for (const screen of VISITOR_SCREENS) {
+      await page.goto(screen.address);
+      await screen.ready(page);
+      await settle(page);
+      await checkScreen(screen.name);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("switches theme from the nav bar and Settings, keeps it without a flash, follows the system, and passes axe at 1280 px in both", async () => {
+    // (No service worker in these pages: the page's own requests must be the ones held back below.)
+    const page = await browser.newPage(DESKTOP);
+    await signInOwner(page);
+    await page.goto("/settings");
+    const appearance = page.getByRole("region", { name: "Appearance" });
+    const settingsChoice = appearance.getByRole("radiogroup", { name: "Theme" });
+    const navChoice = page.getByRole("navigation", { name: "Main" }).getByRole("radiogroup", { name: "Theme" });
+    expect(await settingsChoice.getByRole("radio", { name: "System" }).isChecked()).toBe(true);
+    const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    // Dark, chosen in Settings: the nav bar's choice follows, and so does the browser's bar colour.
+    await appearance.locator("label", { hasText: "Dark" }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    expect(await navChoice.getByRole("radio", { name: "Dark" }).isChecked()).toBe(true);
+    expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe("#0f172a");
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(darkBackground).not.toBe(lightBackground);
+
+    // The first paint of the next visit is dark already: with the app's code held back, the page is dark.
+    const held = /\/assets\/.+\.js$/;
+    await page.route(held, () => undefined);
+    await page.goto("/settings", { waitUntil: "commit" });
+    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/")));
+    const firstPaint = await page.evaluate(() => ({
+      appRan: (document.getElementById("root")?.childElementCount ?? 0) > 0,
+      dark: document.documentElement.classList.contains("dark"),
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+    expect(firstPaint).toEqual({ appRan: false, dark: true, background: darkBackground });
+    await page.unroute(held);
+
+    // axe on the owner's screens at 1280 px in both themes, switching with the nav bar's icons.
+    const problems: string[] = [];
+    for (const screen of OWNER_SCREENS.filter((item) =>
+      ["landing", "select-department", "training", "settings"].includes(item.name),
+    )) {
+      await page.goto(screen.address);
+      await screen.ready(page);
+      await settle(page);
+      await inBothThemes(page, screen.name, async (theme) => {
+        for (const finding of await axeProblems(page))
+          problems.push(`${screen.name} (${theme}): ${JSON.stringify(finding)}`);
+      });
+    }
+
+    // A toast and a dialog over Settings, in both themes.
+    for (const theme of ["dark", "light"] as const) {
+      if (theme !== (await currentTheme(page))) await chooseTheme(page, theme);
+      await page.getByLabel("Name", { exact: true }).fill(`Dana ${theme}`);
+      await page.getByRole("button", { name: "Save name" }).click();
+      await openToast(page, `You now appear as Dana ${theme}.`).waitFor();
+      for (const finding of await axeProblems(page)) problems.push(`toast (${theme}): ${JSON.stringify(finding)}`);
+      await screenshot(page, `toast-1280-${theme}`, { fullPage: false });
+      await page.getByRole("button", { name: "Delete training: Martha" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete Martha's training?" });
+      await dialog.waitFor();
+      await settle(page);
+      for (const finding of await axeProblems(page)) problems.push(`dialog (${theme}): ${JSON.stringify(finding)}`);
+      await screenshot(page, `dialog-1280-${theme}`, { fullPage: false });
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    }
+    expect(problems).toEqual([]);
+
+    // Light, chosen in the nav bar, is remembered too; System forgets the choice.
+    await chooseTheme(page, "light");
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await currentTheme(page)).toBe("light");
+    expect(await page.evaluate(() => localStorage.getItem("directors:theme"))).toBe("light");
+    await navChoice
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: "System" }) })
+      .click();
+    expect(await page.evaluate(() => localStorage.getItem("directors:theme"))).toBeNull();
+
+    // A browser set to dark, with less motion, and no choice made: dark before the app runs, and nothing moves.
+    const visitor = await browser.newPage(DESKTOP, { colorScheme: "dark", reducedMotion: "reduce" });
+    await visitor.route(held, () => undefined);
+    await visitor.goto("/index", { waitUntil: "commit" });
+    await visitor.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/")));
+    expect(await visitor.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await visitor.unroute(held);
+    await visitor.goto("/index");
+    await visitor.getByRole("heading", { level: 1 }).waitFor();
+    expect(await currentTheme(visitor)).toBe("dark");
+    const moving = await visitor.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .map((animation) => animation.effect?.getComputedTiming())
+          .filter((timing) => Number(timing?.duration) > 1 || timing?.iterations === Number.POSITIVE_INFINITY).length,
+    );
+    expect(moving).toBe(0);
+    const transition = await visitor
+      .getByRole("link", { name: "Start Free Trial" })
+      .evaluate((link) => getComputedStyle(link).transitionDuration);
+    expect(Number.parseFloat(transition)).toBeLessThan(0.001);
+  });
+
+  it("goes through onboarding, the choice of a director and training with the keyboard alone", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await signInOwner(page, { profile: false, trained: false });
+    await page.goto("/onboarding");
+
+    type Stop = { tag: string; type: string; text: string; href: string; visible: boolean; html: string };
+    /** Tabs until the focused element is the one wanted, checking that every stop on the way shows its focus. */
+    const tabTo = async (wanted: (stop: Stop) => boolean, description: string) => {
+      for (let presses = 0; presses < 40; presses += 1) {
+        await page.keyboard.press("Tab");
+        const stop = await page.evaluate((): Stop => {
+          const element = document.activeElement as HTMLElement;
+          const style = getComputedStyle(element);
+          return {
+            tag: element.tagName.toLowerCase(),
+            type: element.getAttribute("type") ?? "",
+            text: element.textContent?.trim() ?? "",
+            href: element.getAttribute("href") ?? "",
+            visible: style.outlineStyle !== "none" || style.boxShadow !== "none",
+            html: element.outerHTML.slice(0, 100),
+          };
+        });
+        expect(stop.visible, `on the way to ${description}, focus cannot be seen on ${stop.html}`).toBe(true);
+        if (wanted(stop)) return;
+      }
+      throw new Error(`Tab never reached ${description}`);
+    };
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+
+    for (let step = 1; step <= 10; step += 1) {
+      await page.getByText(`Step ${step} of 10`, { exact: true }).waitFor();
+      // Each step puts the cursor in its answer.
+      await page.waitForFunction(() => document.activeElement?.matches("input, textarea"));
+      await page.keyboard.type("Bright Bean Coffee, roasting to order since 2015");
+      if (step % 2 === 0) {
+        await tabTo((stop) => stop.tag === "button" && stop.type === "submit", "Next");
+        expect(await focused()).toBe(step === 10 ? "Complete" : "Next");
+        await page.keyboard.press("Enter");
+      } else {
+        const textArea = await page.evaluate(() => document.activeElement?.tagName === "TEXTAREA");
+        await page.keyboard.press(textArea ? "Control+Enter" : "Enter");
+      }
+    }
+
+    // A new page: focus is on its heading, so Tab starts from the top of it.
+    await page.waitForURL("**/select-department");
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+    // The directors come a moment after the heading; until then Tab would leave the page.
+    await page.getByRole("group", { name: "Martha" }).waitFor();
+    await tabTo((stop) => stop.href === "/train-director/martha", "Martha's Start Training");
+    await page.keyboard.press("Enter");
+
+    await page.getByRole("heading", { level: 1, name: "Train Martha" }).waitFor();
+    for (let question = 1; question <= 10; question += 1) {
+      await page.getByText(`Question ${question} of 10`, { exact: true }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
+      await page.keyboard.type("We spend $800 a month on Instagram.");
+      if (question === 10) {
+        await tabTo((stop) => stop.tag === "button" && stop.type === "submit", "Complete Training");
+        expect(await focused()).toBe("Complete Training");
+        await page.keyboard.press("Enter");
+      } else {
+        await page.keyboard.press("Control+Enter");
+      }
+    }
+    await page.waitForURL((url) => url.pathname === "/chat");
+    await page.getByRole("list", { name: "Conversation with Martha" }).waitFor();
+  });
+});
