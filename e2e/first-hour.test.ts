@@ -254,12 +254,12 @@ describe("plans and locked directors", () => {
     await page.setViewportSize(SMALL_PHONE);
     const switcher = page.getByLabel("Switch director");
     expect(await switcher.locator("option").allTextContents()).toEqual([
-      "Martha",
-      "Finn (locked)",
-      "Ollie (locked)",
-      "Harper (locked)",
-      "Sam (coming soon)",
-      "Ben (coming soon)",
+      "Martha — Marketing Director",
+      "Finn — Finance Director (locked)",
+      "Ollie — Operations Director (locked)",
+      "Harper — HR Director (locked)",
+      "Sam — Sales Director (coming soon)",
+      "Ben — Business Development (coming soon)",
     ]);
     await screenshot(page, "first-hour-chat-locked-phone");
 

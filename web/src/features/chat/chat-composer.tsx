@@ -45,6 +45,12 @@ export function ChatComposer({
     if (restore) form.setValue("text", restore.text);
   }, [restore, form]);
 
+  // A conversation opens with the cursor in the message box, where there is a keyboard to type with; a phone's
+  // on-screen keyboard is not pushed up until the owner taps the box.
+  useEffect(() => {
+    if (window.matchMedia("(pointer: fine)").matches) form.setFocus("text");
+  }, [form]);
+
   const submit = form.handleSubmit((values) => {
     if (!canSend) return;
     onSend(values.text);
@@ -101,7 +107,7 @@ export function ChatComposer({
           aria-invalid={tooLong ? true : undefined}
           aria-describedby={tooLong ? `${inputId}-error` : undefined}
           onKeyDown={onKeyDown}
-          className="field-sizing-content max-h-48 min-h-10 flex-1 resize-none bg-transparent py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none sm:text-sm"
+          className="field-sizing-content max-h-48 min-h-11 sm:min-h-10 flex-1 resize-none bg-transparent py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none sm:text-sm"
           {...form.register("text")}
         />
         {answering ? (

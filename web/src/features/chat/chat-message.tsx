@@ -78,10 +78,7 @@ export function ChatBubble(props: ChatBubbleProps) {
       <DirectorAvatar director={director} size="sm" />
       <div className="flex min-w-0 max-w-[85%] flex-col items-start gap-1 sm:max-w-[75%]">
         {thinking ? (
-          <div
-            className="flex items-center gap-3 rounded-2xl rounded-tl-md border border-slate-200 bg-white px-4 py-3 shadow-sm"
-            aria-live="polite"
-          >
+          <div className="flex items-center gap-3 rounded-2xl rounded-tl-md border border-slate-200 bg-white px-4 py-3 shadow-sm">
             <span aria-hidden="true" className="flex gap-1">
               {[0, 150, 300].map((delay) => (
                 <span

@@ -7,6 +7,7 @@ import { errorToast, toast } from "../../components/ui/use-toast";
 import { LearningNote } from "../directors/learning-note";
 import { usePlanErrorRedirect } from "../plans/plan-redirect";
 import { usePublicConfig } from "../shell/use-public-config";
+import { AnswerAnnouncer } from "./answer-announcer";
 import { chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatBubble } from "./chat-message";
@@ -145,7 +146,15 @@ export function Conversation(props: ConversationProps) {
         />
 
         <div className="relative min-h-0 flex-1">
-          <div ref={follow.scroller} onScroll={follow.onScroll} className="h-full overflow-y-auto">
+          {/* A region the keyboard reaches and scrolls (arrows, Page Up/Down, Home/End), long answers included. */}
+          <section
+            ref={follow.scroller}
+            onScroll={follow.onScroll}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling conversation must be reachable by keyboard.
+            tabIndex={0}
+            aria-label={director ? `Messages with ${director.name}` : "Messages"}
+            className="h-full overflow-y-auto focus-visible:outline-offset-[-2px]"
+          >
             <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
               {locked && director ? (
                 <LockedDirector director={director} reason={locked} />
@@ -205,7 +214,7 @@ export function Conversation(props: ConversationProps) {
                 </>
               ) : null}
             </div>
-          </div>
+          </section>
           {follow.away ? (
             <button
               type="button"
@@ -227,6 +236,9 @@ export function Conversation(props: ConversationProps) {
           ) : null}
         </div>
 
+        {director ? (
+          <AnswerAnnouncer director={director} messages={messages} answering={answering} phase={answers.phase} />
+        ) : null}
         {director ? (
           <ChatComposer
             key={director.id}

@@ -22,7 +22,7 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
         onChange={(event) =>
           event.target.value === "board" ? navigate("/board") : onSelect(event.target.value as DirectorId)
         }
-        className="h-10 max-w-[9rem] appearance-none rounded-lg border border-slate-300 bg-white pr-8 pl-3 text-sm font-medium text-slate-800 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+        className="h-11 max-w-[9rem] appearance-none rounded-lg border border-slate-300 bg-white pr-8 pl-3 text-sm font-medium text-slate-800 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
       >
         {DIRECTORS.some((director) => director.id === selectedId) ? null : (
           <option value="" disabled>
@@ -31,7 +31,7 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
         )}
         {DIRECTORS.map((director) => (
           <option key={director.id} value={director.id} disabled={unavailable(director.id)}>
-            {director.name}
+            {director.name} — {director.title}
             {suffix(director.id)}
           </option>
         ))}

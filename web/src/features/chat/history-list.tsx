@@ -61,7 +61,7 @@ export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placeme
         <button
           type="button"
           onClick={onSearch}
-          className="flex h-9 w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
+          className="flex h-11 w-full items-center gap-2 sm:h-9 rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
         >
           <SearchIcon />
           <span className="min-w-0 flex-1 truncate">Search conversations</span>
@@ -108,7 +108,7 @@ export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placeme
                         ) : null}
                         <span className="min-w-0 flex-1">
                           <span className="block truncate text-sm text-slate-900">{conversation.title}</span>
-                          <span className="block text-xs text-slate-500">
+                          <span className="block text-xs text-slate-600">
                             {conversation.kind === "board" ? "Board meeting" : director?.name} ·{" "}
                             <time dateTime={conversation.updatedAt}>
                               {group.label === "Today" || group.label === "Yesterday"

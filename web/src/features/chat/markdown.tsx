@@ -30,16 +30,25 @@ const COMPONENTS: Components = {
   ),
   code: (props) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em]" {...strip(props)} />,
   pre: (props) => (
+    // Focusable, so a line wider than the bubble can be scrolled with the keyboard.
     <pre
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block of code must be reachable by keyboard.
+      tabIndex={0}
       className="my-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [&_code]:bg-transparent [&_code]:p-0"
       {...strip(props)}
     />
   ),
   hr: () => <hr className="my-4 border-slate-200" />,
   table: (props) => (
-    <div className="my-3 overflow-x-auto rounded-lg border border-slate-200">
+    // A region the keyboard can reach and scroll when the table is wider than the bubble.
+    <section
+      aria-label="Table"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard.
+      tabIndex={0}
+      className="my-3 overflow-x-auto rounded-lg border border-slate-200"
+    >
       <table className="w-full border-collapse text-left text-sm" {...strip(props)} />
-    </div>
+    </section>
   ),
   thead: (props) => <thead className="bg-slate-50" {...strip(props)} />,
   th: (props) => <th className="border-b border-slate-200 px-3 py-2 font-semibold" {...strip(props)} />,

@@ -30,7 +30,7 @@ function ActionButton(props: {
       disabled={props.disabled}
       onClick={props.onClick}
       className={cn(
-        "grid h-8 w-8 place-items-center rounded-md text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40",
+        "grid h-11 w-11 place-items-center rounded-md sm:h-8 sm:w-8 text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40",
         props.pressed && "bg-brand-50 text-brand-700",
       )}
     >

@@ -27,7 +27,7 @@ export function Sheet(props: {
             <Dialog.Title className="text-base font-semibold text-slate-900">{props.title}</Dialog.Title>
             <Dialog.Close
               aria-label="Close"
-              className="grid h-9 w-9 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="grid h-11 w-11 place-items-center rounded-md sm:h-9 sm:w-9 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <svg
                 aria-hidden="true"

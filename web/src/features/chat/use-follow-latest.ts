@@ -16,7 +16,7 @@ export function useFollowLatest(input: {
   status: string;
   highlightId: string | undefined;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const [away, setAway] = useState(false);
   const opened = useRef(false);
   const { messages, ready, status, highlightId } = input;
@@ -41,7 +41,7 @@ export function useFollowLatest(input: {
     if (distance < AWAY_PX || messages.at(-1)?.role === "user") toBottom();
   }, [messages, ready, status]);
 
-  const onScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
+  const onScroll = useCallback((event: UIEvent<HTMLElement>) => {
     const element = event.currentTarget;
     setAway(element.scrollHeight - element.scrollTop - element.clientHeight > AWAY_PX);
   }, []);

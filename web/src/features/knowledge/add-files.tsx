@@ -79,7 +79,7 @@ export function AddFiles(props: { directorIds: DirectorId[] | null; maxFileBytes
         <button
           type="button"
           onClick={() => input.current?.click()}
-          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          className="h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold sm:h-9 text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           aria-describedby={hintId}
         >
           Choose files

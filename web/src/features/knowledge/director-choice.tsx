@@ -15,7 +15,7 @@ export function DirectorChoice(props: {
   return (
     <fieldset className="grid gap-2" aria-describedby={props.error ? `${props.id}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">Directors who may use it</legend>
-      <label className="flex items-center gap-2 text-sm text-slate-700">
+      <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700 sm:min-h-0">
         <input
           type="checkbox"
           className="h-4 w-4 accent-brand-700"
@@ -27,7 +27,7 @@ export function DirectorChoice(props: {
       {all ? null : (
         <div className="flex flex-wrap gap-x-4 gap-y-2 pl-6">
           {DIRECTORS.map((director) => (
-            <label key={director.id} className="flex items-center gap-2 text-sm text-slate-700">
+            <label key={director.id} className="flex min-h-11 items-center gap-2 text-sm text-slate-700 sm:min-h-0">
               <input
                 type="checkbox"
                 className="h-4 w-4 accent-brand-700"

@@ -66,7 +66,7 @@ export function KnowledgePage() {
                       aria-controls={`panel-${item.id}`}
                       onClick={() => setTab(item.id)}
                       className={cn(
-                        "flex-1 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                        "h-11 flex-1 rounded-md px-3 text-sm font-medium transition-colors sm:h-9",
                         tab === item.id ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
                       )}
                     >
@@ -140,7 +140,10 @@ function Usage({ usage, hasPlan }: { usage: KnowledgeUsage; hasPlan: boolean }) 
           </span>{" "}
           used
         </p>
-        <Link to="/subscription" className="font-medium text-brand-700 hover:underline">
+        <Link
+          to="/subscription"
+          className="-my-3 inline-flex h-11 items-center font-medium text-brand-700 hover:underline sm:my-0 sm:h-auto"
+        >
           {full ? "Upgrade for more room" : "Plan limits"}
         </Link>
       </div>
