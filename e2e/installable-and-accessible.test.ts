@@ -99,18 +99,21 @@ function sidewaysScroll(page: Page) {
 
 /**
  * Controls smaller than a fingertip (44 × 44 px): buttons, fields and links
- * that stand alone. A link inside a sentence is exempt, as WCAG has it.
+ * that stand alone. A link inside a sentence is exempt, as WCAG has it; a
+ * checkbox counts with its label; with a dialog open, only what is in it.
  */
 function smallTargets(page: Page) {
   return page.evaluate(() => {
-    const controls = document.querySelectorAll<HTMLElement>(
+    const scope = document.querySelector("[role=dialog][data-state=open]") ?? document;
+    const controls = scope.querySelectorAll<HTMLElement>(
       "button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=radio], [role=tab], label:has(> input.sr-only)",
     );
     const small: string[] = [];
     for (const control of controls) {
       // Hidden until focused (the skip link), or drawn by its label (a radio's input).
       if (control.closest(".sr-only")) continue;
-      const box = control.getBoundingClientRect();
+      const label = control.matches("input[type=checkbox]") ? control.closest("label") : null;
+      const box = (label ?? control).getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(control);
       if (style.visibility === "hidden") continue;
@@ -132,13 +135,24 @@ function overlaps(a: Box, b: Box) {
 }
 type Box = { x: number; y: number; width: number; height: number };
 
-/** Checks one screen in both themes (the current one first), with a screenshot of what is in view in each. */
-async function inBothThemes(page: Page, name: string, check: (theme: Theme) => Promise<void>) {
+/**
+ * Checks one screen in both themes (the current one first), with a screenshot of what is in view in each. A screen
+ * in a modal dialog is opened after each switch of theme and closed before the next: the nav bar is out of reach
+ * while it is open.
+ */
+async function inBothThemes(
+  page: Page,
+  name: string,
+  check: (theme: Theme) => Promise<void>,
+  modal?: { open: () => Promise<void>; close: () => Promise<void> },
+) {
   const first = await currentTheme(page);
   for (const theme of first === "light" ? (["light", "dark"] as const) : (["dark", "light"] as const)) {
     if (theme !== (await currentTheme(page))) await chooseTheme(page, theme);
+    await modal?.open();
     await screenshot(page, `${name}-${page.viewportSize()?.width}-${theme}`, { fullPage: false });
     await check(theme);
+    await modal?.close();
   }
 }
 
@@ -192,6 +206,63 @@ const WIDE_ANSWER = [
   "",
   "Track it at https://brightbeancoffee.example/subscriptions/spring-tasting-box-2026/landing-page-with-a-very-long-address-indeed",
 ].join("\n");
+
+/** A second answer: Markdown with headings, lists, a quote and inline code. */
+const LIST_ANSWER = [
+  "## This month",
+  "",
+  "1. **Email** the 300 subscribers about the tasting box, with the code `SPRING10`.",
+  "2. Post two reels a week on Instagram; reuse the roast-day clip.",
+  "",
+  "> Keep what already works: the tasting box sold 200 units.",
+  "",
+  "- Budget: $800",
+  "- Goal: 800 subscribers",
+].join("\n");
+
+/** Opens the chat with Martha and asks questions (two, or just the first), answered with wide and long Markdown. */
+async function chatWithAnswers(page: Page, questions = 2) {
+  await page.goto("/chat?director=martha");
+  const conversation = page.getByRole("list", { name: "Conversation with Martha" });
+  await conversation.getByText(/^Hi, I'm Martha/).waitFor();
+  const message = page.getByRole("textbox", { name: /^Message / });
+  const turns: Array<[question: string, reply: string, lastWords: string]> = [
+    [
+      "Is https://brightbeancoffee.example/subscriptions/spring-tasting-box-2026/landing ready?",
+      WIDE_ANSWER,
+      "Track it at",
+    ],
+    ["What should I do this month about the tasting box?", LIST_ANSWER, "Goal: 800 subscribers"],
+  ];
+  for (const [question, reply, last] of turns.slice(0, questions)) {
+    fake.queueChat({ reply });
+    await message.fill(question);
+    await message.press("Enter");
+    await conversation.getByText(last).waitFor();
+    // Read out once, politely, when it is finished (the live region is visually hidden).
+    await answered(page).waitFor({ state: "attached" });
+  }
+  return conversation;
+}
+
+/** The screen reader's news that Martha's answer is finished. */
+function answered(page: Page) {
+  return page.getByRole("status").filter({ hasText: /^Martha answered: / });
+}
+
+/** Two notes on the knowledge page, added through the API. */
+async function addNotes(page: Page) {
+  for (const [title, text] of [
+    ["Price list 2026", "Flat white $5.25, oat milk free, tasting box $39 with free shipping over $50."],
+    ["Opening hours", "Both cafés open at 7:00 on weekdays and 8:00 at weekends; closed on public holidays."],
+  ]) {
+    const response = await page.request.post("/api/knowledge/notes", {
+      headers: { origin: browser.url },
+      data: { title, text, directorIds: null },
+    });
+    expect(response.status()).toBe(201);
+  }
+}
 
 describe("on a phone, at night, by keyboard and offline", () => {
   it("is installable, keeps its shell for offline use (never an API answer), and shows the offline screen", async () => {
@@ -302,38 +373,65 @@ describe("on a phone, at night, by keyboard and offline", () => {
     const page = await browser.newPage(PHONE);
     await signInOwner(page);
     const problems: string[] = [];
-    const checkScreen = async (name: string, options: { ownChecks?: boolean } = {}) =>
-      inBothThemes(page, name, async (theme) => {
-        const where = `${name} (${theme})`;
-        const sideways = await sidewaysScroll(page);
-        if (sideways > 0) problems.push(`${where} scrolls ${sideways} px sideways`);
-        if (options.ownChecks === false) return;
-        for (const target of await smallTargets(page)) problems.push(`${where}: ${target} is smaller than 44 × 44 px`);
-        for (const finding of await axeProblems(page)) problems.push(`${where}: axe ${JSON.stringify(finding)}`);
-      });
+    const checkScreen = async (name: string, modal?: Parameters<typeof inBothThemes>[3]) =>
+      inBothThemes(
+        page,
+        name,
+        async (theme) => {
+          const where = `${name} (${theme})`;
+          const sideways = await sidewaysScroll(page);
+          if (sideways > 0) problems.push(`${where} scrolls ${sideways} px sideways`);
+          for (const target of await smallTargets(page))
+            problems.push(`${where}: ${target} is smaller than 44 × 44 px`);
+          for (const finding of await axeProblems(page)) problems.push(`${where}: axe ${JSON.stringify(finding)}`);
+        },
+        modal,
+      );
+
+    const checkWidth = async (name: string) => {
+      const sideways = await sidewaysScroll(page);
+      if (sideways > 0) problems.push(`${name} scrolls ${sideways} px sideways`);
+      for (const target of await smallTargets(page)) problems.push(`${name}: ${target} is smaller than 44 × 44 px`);
+    };
 
     browser.expectConsoleError(/no-such-page-anywhere/);
+    /** Pages whose light theme axe already checks in the public-site journeys: here, their width and targets. */
+    const widthOnly = new Set(["pricing", "terms", "not-found", "forgot-password"]);
     for (const screen of OWNER_SCREENS) {
       await page.goto(screen.address);
       await screen.ready(page);
       await settle(page);
-      await checkScreen(screen.name);
+      if (widthOnly.has(screen.name)) await checkWidth(screen.name);
+      else await checkScreen(screen.name);
     }
 
-    // The chat with a wide answer and a long address: each scrolls or wraps inside its bubble. (The chat's own
-    // controls and accessibility are checked with the conversations work that is rebuilding them; here, the page's
-    // width and where a toast lands.)
-    await page.goto("/chat?director=martha");
-    const conversation = page.getByRole("list", { name: "Conversation with Martha" });
-    await conversation.getByText(/^Hi, I'm Martha/).waitFor();
-    fake.queueChat({ reply: WIDE_ANSWER });
-    const message = page.getByRole("textbox", { name: /^Message / });
-    await message.fill("Is https://brightbeancoffee.example/subscriptions/spring-tasting-box-2026/landing ready?");
-    await message.press("Enter");
-    await conversation.getByText("Keep the tasting-box creative").waitFor();
-    await conversation.getByText("Track it at").waitFor();
+    // The chat with a wide table, long code and a long address (each scrolls or wraps inside its bubble), then its
+    // history and search results; the knowledge page with sources.
+    await chatWithAnswers(page);
     await settle(page);
-    await checkScreen("chat", { ownChecks: false });
+    await checkScreen("chat");
+    const history = page.getByRole("dialog", { name: "Conversations" });
+    const openHistory = async () => {
+      await page.getByRole("button", { name: "Conversations" }).click();
+      await history.getByRole("button", { name: "Search conversations" }).waitFor();
+      await settle(page);
+    };
+    const search = page.getByRole("dialog", { name: "Search conversations" });
+    const closeWithEscape = (dialog: typeof history) => async () => {
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    };
+    await checkScreen("history", { open: openHistory, close: closeWithEscape(history) });
+    await checkScreen("search", {
+      open: async () => {
+        await openHistory();
+        await history.getByRole("button", { name: "Search conversations" }).click();
+        await search.getByRole("combobox", { name: "Search conversations" }).fill("tasting box");
+        await search.getByRole("option").first().waitFor();
+        await settle(page);
+      },
+      close: closeWithEscape(search),
+    });
 
     // A toast on the chat: under the nav bar and the chat's own bar, clear of the message box and Send.
     await page.getByRole("button", { name: "Clear conversation" }).click();
@@ -351,6 +449,12 @@ describe("on a phone, at night, by keyboard and offline", () => {
     }
     await screenshot(page, "chat-toast-375");
 
+    await addNotes(page);
+    await page.goto("/knowledge");
+    await page.getByRole("listitem", { name: "Opening hours" }).waitFor();
+    await settle(page);
+    await checkScreen("knowledge");
+
     // A visitor's screens, in the theme the owner left this browser in.
     await page.getByRole("button", { name: "Menu" }).click();
     await page.locator("#mobile-menu").getByRole("button", { name: "Sign Out" }).click();
@@ -359,7 +463,8 @@ describe("on a phone, at night, by keyboard and offline", () => {
       await page.goto(screen.address);
       await screen.ready(page);
       await settle(page);
-      await checkScreen(screen.name);
+      if (widthOnly.has(screen.name)) await checkWidth(screen.name);
+      else await checkScreen(screen.name);
     }
     expect(problems).toEqual([]);
   });
@@ -396,21 +501,46 @@ describe("on a phone, at night, by keyboard and offline", () => {
     expect(firstPaint).toEqual({ appRan: false, dark: true, background: darkBackground });
     await page.unroute(held);
 
-    // axe on the owner's screens at 1280 px in both themes, switching with the nav bar's icons.
+    // axe at 1280 px in both themes, switching with the nav bar's icons: the chat with long answers and its history
+    // beside it, search results, the knowledge page with sources, the directors and Settings.
     const problems: string[] = [];
-    for (const screen of OWNER_SCREENS.filter((item) =>
-      ["landing", "select-department", "training", "settings"].includes(item.name),
-    )) {
-      await page.goto(screen.address);
-      await screen.ready(page);
-      await settle(page);
-      await inBothThemes(page, screen.name, async (theme) => {
-        for (const finding of await axeProblems(page))
-          problems.push(`${screen.name} (${theme}): ${JSON.stringify(finding)}`);
-      });
-    }
+    const axeBoth = (name: string, modal?: Parameters<typeof inBothThemes>[3]) =>
+      inBothThemes(
+        page,
+        name,
+        async (theme) => {
+          for (const finding of await axeProblems(page))
+            problems.push(`${name} (${theme}): ${JSON.stringify(finding)}`);
+        },
+        modal,
+      );
+    await chatWithAnswers(page, 1);
+    await page.getByRole("navigation", { name: "Conversations" }).locator("[aria-current=page]").waitFor();
+    await settle(page);
+    await axeBoth("chat");
+    const search = page.getByRole("dialog", { name: "Search conversations" });
+    await axeBoth("search", {
+      open: async () => {
+        await page.keyboard.press("Control+k");
+        await search.getByRole("combobox", { name: "Search conversations" }).fill("Instagram");
+        await search.getByRole("option").first().waitFor();
+        await settle(page);
+      },
+      close: async () => {
+        await page.keyboard.press("Escape");
+        await search.waitFor({ state: "hidden" });
+      },
+    });
+    await addNotes(page);
+    await page.goto("/knowledge");
+    await page.getByRole("listitem", { name: "Opening hours" }).waitFor();
+    await settle(page);
+    await axeBoth("knowledge");
 
-    // A toast and a dialog over Settings, in both themes.
+    // Settings with a toast, then with a dialog open, in both themes.
+    await page.goto("/settings");
+    await page.getByRole("region", { name: "Business profile" }).getByText("Bright Bean").first().waitFor();
+    await settle(page);
     for (const theme of ["dark", "light"] as const) {
       if (theme !== (await currentTheme(page))) await chooseTheme(page, theme);
       await page.getByLabel("Name", { exact: true }).fill(`Dana ${theme}`);
@@ -465,7 +595,7 @@ describe("on a phone, at night, by keyboard and offline", () => {
     expect(Number.parseFloat(transition)).toBeLessThan(0.001);
   });
 
-  it("goes through onboarding, the choice of a director and training with the keyboard alone", async () => {
+  it("goes through onboarding, the choice of a director, training and a chat with the keyboard alone", async () => {
     const page = await browser.newPage(DESKTOP);
     await signInOwner(page, { profile: false, trained: false });
     await page.goto("/onboarding");
@@ -530,7 +660,30 @@ describe("on a phone, at night, by keyboard and offline", () => {
         await page.keyboard.press("Control+Enter");
       }
     }
+    // The chat opens with the cursor in the message box; the finished answer is read out once.
     await page.waitForURL((url) => url.pathname === "/chat");
-    await page.getByRole("list", { name: "Conversation with Martha" }).waitFor();
+    await page
+      .getByRole("list", { name: "Conversation with Martha" })
+      .getByText(/^Hi, I'm Martha/)
+      .waitFor();
+    await page.waitForFunction(() => document.activeElement?.matches("textarea[id^=chat-input]"));
+    fake.queueChat({ reply: WIDE_ANSWER });
+    await page.keyboard.type("How should I split my $800 between channels?");
+    await page.keyboard.press("Enter");
+    await answered(page).waitFor({ state: "attached" });
+    expect(await answered(page).textContent()).toContain("Instagram $600 40 $15.00");
+
+    // Back through the answer's controls to the conversation itself, which the keyboard scrolls.
+    const messages = page.getByRole("region", { name: "Messages with Martha" });
+    for (let presses = 0; presses < 30; presses += 1) {
+      await page.keyboard.press("Shift+Tab");
+      if (await messages.evaluate((element) => element === document.activeElement)) break;
+    }
+    expect(await messages.evaluate((element) => element === document.activeElement)).toBe(true);
+    const scrollTop = () => messages.evaluate((element) => element.scrollTop);
+    await page.keyboard.press("Home");
+    await expect.poll(scrollTop).toBe(0);
+    await page.keyboard.press("End");
+    await expect.poll(scrollTop).toBeGreaterThan(0);
   });
 });
