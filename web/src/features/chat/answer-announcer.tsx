@@ -24,13 +24,15 @@ export function AnswerAnnouncer(props: {
   const [finished, setFinished] = useState("");
   const watched = useRef(false);
 
+  // Only when an answer starts: setting state on every streamed word would re-render the page once more per word.
   useEffect(() => {
-    if (answering) {
-      watched.current = true;
-      setFinished("");
-      return;
-    }
-    if (!watched.current) return;
+    if (!answering) return;
+    watched.current = true;
+    setFinished("");
+  }, [answering]);
+
+  useEffect(() => {
+    if (answering || !watched.current) return;
     // The stream has ended; the answer reads as finished once the stored conversation is shown again.
     const status = answer?.metadata?.status;
     if (status === "complete") setFinished(`${director.name} answered: ${plainText(textOf(answer as ChatUIMessage))}`);
