@@ -49,7 +49,8 @@ export function ConversationHeader(props: {
           <DirectorAvatar director={director} />
         </span>
       ) : null}
-      <div className="min-w-0 flex-1">
+      {/* On a phone the switcher shows the director's name and title; the heading is there for screen readers. */}
+      <div className="min-w-0 flex-1 max-md:sr-only">
         <h1 id="chat-heading" className="truncate text-lg leading-tight font-semibold text-slate-900">
           {director ? director.name : "Chat"}
         </h1>

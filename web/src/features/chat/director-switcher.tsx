@@ -11,20 +11,23 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
   // A locked director can still be opened: the conversation area shows the way to upgrade.
   const suffix = (id: DirectorId) =>
     stateOf(id) === "over_limit" ? " (locked)" : unavailable(id) ? " (coming soon)" : "";
+  const selected = DIRECTORS.find((director) => director.id === selectedId);
+  // The native picker (the phone's own list, every director's name and title), drawn over by the director on
+  // screen in two lines: their name and title in full, where the closed control would cut them short.
   return (
-    <div className="relative md:hidden">
+    <div className="relative min-w-0 flex-1 md:hidden">
       <label htmlFor="director-switcher" className="sr-only">
         Switch director
       </label>
       <select
         id="director-switcher"
-        value={DIRECTORS.some((director) => director.id === selectedId) ? selectedId : ""}
+        value={selected ? selectedId : ""}
         onChange={(event) =>
           event.target.value === "board" ? navigate("/board") : onSelect(event.target.value as DirectorId)
         }
-        className="h-11 max-w-[9rem] appearance-none rounded-lg border border-slate-300 bg-white pr-8 pl-3 text-sm font-medium text-slate-800 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+        className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none opacity-0"
       >
-        {DIRECTORS.some((director) => director.id === selectedId) ? null : (
+        {selected ? null : (
           <option value="" disabled>
             Choose a director
           </option>
@@ -37,6 +40,15 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
         ))}
         <option value="board">Board meeting</option>
       </select>
+      <div
+        aria-hidden="true"
+        className="pointer-events-none flex h-11 flex-col justify-center rounded-lg border border-slate-300 bg-white pr-8 pl-3 shadow-sm peer-focus-visible:border-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600/30"
+      >
+        <span className="truncate text-sm leading-tight font-semibold text-slate-900">
+          {selected ? `${selected.name}${suffix(selected.id)}` : "Choose a director"}
+        </span>
+        {selected ? <span className="truncate text-xs leading-tight text-slate-600">{selected.title}</span> : null}
+      </div>
       <svg
         aria-hidden="true"
         viewBox="0 0 20 20"
