@@ -147,7 +147,7 @@ export function SearchDialog(props: {
                         <BoardAvatar size="sm" />
                       ) : null}
                       <div className="min-w-0 flex-1">
-                        <p className="flex items-baseline justify-between gap-3 text-xs text-slate-500">
+                        <p className="flex items-baseline justify-between gap-3 text-xs text-slate-600">
                           <span className="truncate">
                             <span className="font-medium text-slate-700">{hit.conversationTitle}</span> ·{" "}
                             {hit.sender === "user" ? "You" : memo ? "Board memo" : director?.name}
