@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { directorTrainings } from "../server/db/schema";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
+import { ERRORS } from "../shared/errors";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { openToast } from "./support/toasts";
 
@@ -364,6 +365,8 @@ describe("on a phone, at night, by keyboard and offline", () => {
         .getByRole("heading", { level: 1, name: /^(You're offline|Directors can't be reached right now)$/ })
         .waitFor();
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).waitFor();
+      // One message at a time: "Reconnecting…" is for a server that answers but cannot reach its database.
+      expect(await page.getByText("Reconnecting…").count()).toBe(0);
       await screenshot(page, "offline-1280-light");
       await context.setOffline(false);
       await page.getByRole("button", { name: "Try again" }).click();
@@ -543,6 +546,23 @@ describe("on a phone, at night, by keyboard and offline", () => {
     await settle(page);
     await axeBoth("knowledge");
 
+    // "Reconnecting…" while the server cannot reach its database (its answers held back here), in both themes.
+    browser.expectConsoleError(/status of 503/);
+    const unavailable = {
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "server:database", message: ERRORS["server:database"].message } }),
+    };
+    for (const address of ["**/api/health", "**/api/knowledge"])
+      await page.route(address, (route) => route.fulfill(unavailable));
+    await page.reload();
+    const reconnecting = page.getByRole("status").filter({ hasText: "Reconnecting…" });
+    await reconnecting.waitFor();
+    await settle(page);
+    await axeBoth("reconnecting");
+    await page.unrouteAll();
+    await reconnecting.waitFor({ state: "detached", timeout: 30_000 });
+
     // Settings with a toast, then with a dialog open, in both themes.
     await page.goto("/settings");
     await page.getByRole("region", { name: "Business profile" }).getByText("Bright Bean").first().waitFor();
@@ -630,11 +650,12 @@ describe("on a phone, at night, by keyboard and offline", () => {
     };
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
+    // Answers arrive as typed text in one go (as from a keyboard's input method); every move is a key press.
     for (let step = 1; step <= 10; step += 1) {
       await page.getByText(`Step ${step} of 10`, { exact: true }).waitFor();
       // Each step puts the cursor in its answer.
       await page.waitForFunction(() => document.activeElement?.matches("input, textarea"));
-      await page.keyboard.type("Bright Bean Coffee, roasting to order since 2015");
+      await page.keyboard.insertText("Bright Bean Coffee, roasting to order since 2015");
       if (step % 2 === 0) {
         await tabTo((stop) => stop.tag === "button" && stop.type === "submit", "Next");
         expect(await focused()).toBe(step === 10 ? "Complete" : "Next");
@@ -657,7 +678,7 @@ describe("on a phone, at night, by keyboard and offline", () => {
     for (let question = 1; question <= 10; question += 1) {
       await page.getByText(`Question ${question} of 10`, { exact: true }).waitFor();
       await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
-      await page.keyboard.type("We spend $800 a month on Instagram.");
+      await page.keyboard.insertText("We spend $800 a month on Instagram.");
       if (question === 10) {
         await tabTo((stop) => stop.tag === "button" && stop.type === "submit", "Complete Training");
         expect(await focused()).toBe("Complete Training");
@@ -674,7 +695,7 @@ describe("on a phone, at night, by keyboard and offline", () => {
       .waitFor();
     await page.waitForFunction(() => document.activeElement?.matches("textarea[id^=chat-input]"));
     fake.queueChat({ reply: WIDE_ANSWER });
-    await page.keyboard.type("How should I split my $800 between channels?");
+    await page.keyboard.insertText("How should I split my $800 between channels?");
     await page.keyboard.press("Enter");
     await answered(page).waitFor({ state: "attached" });
     expect(await answered(page).textContent()).toContain("Instagram $600 40 $15.00");
