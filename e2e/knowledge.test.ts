@@ -133,7 +133,10 @@ describe("knowledge", () => {
     const message = page.getByPlaceholder("Ask Martha anything...");
     await message.fill("How much is the oat milk flat white?");
     await message.press("Enter");
-    await page.getByText("Here is my advice on", { exact: false }).waitFor();
+    await page
+      .getByRole("list", { name: "Conversation with Martha" })
+      .getByText("Here is my advice on", { exact: false })
+      .waitFor();
     // The answer's request (a conversation title is asked for separately, after it).
     const prompt = JSON.stringify(
       fake
