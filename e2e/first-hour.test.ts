@@ -260,6 +260,7 @@ describe("plans and locked directors", () => {
       "Harper — HR Director (locked)",
       "Sam — Sales Director (coming soon)",
       "Ben — Business Development (coming soon)",
+      "Board meeting",
     ]);
     await screenshot(page, "first-hour-chat-locked-phone");
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { directorTrainings } from "../server/db/schema";
+import { boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
 import { ERRORS } from "../shared/errors";
@@ -21,8 +22,8 @@ const browser = setupBrowser({
 type Theme = "light" | "dark";
 let owners = 0;
 
-/** Signs up an owner through the API in the page's context, with the premium plan, the fixtures' business profile and Martha trained. */
-async function signInOwner(page: Page, options: { profile?: boolean; trained?: boolean } = {}) {
+/** Signs up an owner through the API in the page's context, with the premium plan, the fixtures' business profile and Martha trained; their id. */
+async function signInOwner(page: Page, options: { profile?: boolean; trained?: boolean } = {}): Promise<string> {
   owners += 1;
   const response = await page.request.post("/api/auth/sign-up", {
     headers: { origin: browser.url },
@@ -42,6 +43,7 @@ async function signInOwner(page: Page, options: { profile?: boolean; trained?: b
       .insert(directorTrainings)
       .values({ userId: user.id, directorId: "martha", answers: answersFor("martha"), trainedAt: deps.now() });
   }
+  return user.id;
 }
 
 /** Serious and critical axe findings on the page as it is, with the rules for names and target sizes switched on. */
@@ -179,6 +181,11 @@ const OWNER_SCREENS: Array<{ name: string; address: string; ready: (page: Page) 
     name: "settings",
     address: "/settings",
     ready: (page) => page.getByRole("region", { name: "Business profile" }).getByText("Bright Bean").first().waitFor(),
+  },
+  {
+    name: "board",
+    address: "/board",
+    ready: (page) => page.getByRole("heading", { name: "Hold a board meeting" }).waitFor(),
   },
   { name: "terms", address: "/terms", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
   { name: "not-found", address: "/no-such-page-anywhere", ready: (page) => page.getByText("Page not found").waitFor() },
@@ -481,7 +488,7 @@ describe("on a phone, at night, by keyboard and offline", () => {
   it("switches theme from the nav bar and Settings, keeps it without a flash, follows the system, and passes axe at 1280 px in both", async () => {
     // (No service worker in these pages: the page's own requests must be the ones held back below.)
     const page = await browser.newPage(DESKTOP);
-    await signInOwner(page);
+    const userId = await signInOwner(page);
     await page.goto("/settings");
     const appearance = page.getByRole("region", { name: "Appearance" });
     const settingsChoice = appearance.getByRole("radiogroup", { name: "Theme" });
@@ -546,6 +553,25 @@ describe("on a phone, at night, by keyboard and offline", () => {
     await settle(page);
     await axeBoth("knowledge");
 
+    // A board meeting with Martha and Finn: their answers side by side and the memo under them.
+    await browser.server.deps.db
+      .insert(directorTrainings)
+      .values({ userId, directorId: "finn", answers: answersFor("finn"), trainedAt: new Date() });
+    fake.route = boardRoute({ chunkDelayMs: 2, memoChunkDelayMs: 2 });
+    fake.queueCompletion({ reply: "Spring marketing budget" });
+    try {
+      await page.goto("/board");
+      const boardQuestion = page.getByRole("textbox", { name: /question for the board/i });
+      await boardQuestion.fill("Should we spend more on spring marketing?");
+      await boardQuestion.press("Enter");
+      await page.getByRole("region", { name: "Board memo" }).getByRole("heading", { name: "Next steps" }).waitFor();
+      await page.getByRole("button", { name: "Ask the board" }).waitFor();
+      await settle(page);
+      await axeBoth("board");
+    } finally {
+      fake.route = undefined;
+    }
+
     // "Reconnecting…" while the server cannot reach its database (its answers held back here), in both themes.
     browser.expectConsoleError(/status of 503/);
     const unavailable = {
@@ -555,7 +581,7 @@ describe("on a phone, at night, by keyboard and offline", () => {
     };
     for (const address of ["**/api/health", "**/api/knowledge"])
       await page.route(address, (route) => route.fulfill(unavailable));
-    await page.reload();
+    await page.goto("/knowledge");
     const reconnecting = page.getByRole("status").filter({ hasText: "Reconnecting…" });
     await reconnecting.waitFor();
     await settle(page);
