@@ -9,7 +9,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     // The installable app: its manifest, and a service worker (Workbox) that keeps the app's own files for offline
-    // use and never an API response (docs/decisions/0020-installable-app.md).
+    // use and never an API response (docs/decisions/0021-installable-app.md).
     VitePWA({
       // Registered by web/public/register-sw.js once the page has painted and settled.
       injectRegister: false,
