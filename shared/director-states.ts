@@ -1,4 +1,5 @@
 import type { Director, DirectorId } from "./directors";
+import type { DirectorKnowledge } from "./key-fact-status";
 import type { PlanId } from "./plans";
 import type { TrainingAnswers } from "./training";
 
@@ -22,6 +23,8 @@ export type DirectorListItem = Pick<Director, "id" | "name" | "title" | "descrip
    * with the context feature off.
    */
   learning: { state: "learning" | "failed" | "ready"; message: string | null } | null;
+  /** How many of its key facts it knows, and which; null for a director the owner cannot train or chat with. */
+  knowledge: DirectorKnowledge | null;
 };
 
 export type DirectorListResponse = {

@@ -25,6 +25,7 @@ export const ERRORS = {
   "validation:conversation": { status: 400, message: "Some fields need attention." },
   "validation:knowledge": { status: 400, message: "Some fields need attention." },
   "validation:board": { status: 400, message: "Some fields need attention." },
+  "validation:memory": { status: 400, message: "Some fields need attention." },
   "unauthorized:session": { status: 401, message: "Please log in to continue." },
   "unauthorized:credentials": { status: 401, message: "Invalid email or password." },
   "unauthorized:two_factor_expired": {
@@ -61,6 +62,7 @@ export const ERRORS = {
   "conflict:email": { status: 409, message: "An account with this email already exists." },
   "conflict:two_factor": { status: 409, message: "Two-factor sign-in is already on." },
   "not_found:conversation": { status: 404, message: "This conversation could not be found." },
+  "not_found:fact": { status: 404, message: "This fact could not be found. It may have been deleted." },
   "not_found:share": {
     status: 404,
     message: "This shared conversation is not available. The link may have been revoked.",

@@ -5,6 +5,7 @@ import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 import { CHARS_PER_TOKEN, type ContextBlock, formatBlock } from "./context-blocks";
 import { PERSONAS } from "./personas";
+import type { RememberedFactInContext } from "./remembered-facts";
 import type { RetrievedPiece } from "./retrieval";
 
 /**
@@ -22,6 +23,10 @@ export type HistoryMessage = { sender: "user" | "ai"; content: string };
 export type BusinessContext = {
   profile: OnboardingData | undefined;
   trainingAnswers: TrainingAnswers | undefined;
+  /** Facts the owner kept, newest first, each with its date and the director it came from. */
+  facts: RememberedFactInContext[];
+  /** The day of the question (YYYY-MM-DD), so dated facts can be told old from new. */
+  today: string;
   pieces: RetrievedPiece[];
   /** All of the above as the numbered blocks the model sees and the answer cites (numberContext). */
   blocks: ContextBlock[];
@@ -34,7 +39,9 @@ export const CITATION_INSTRUCTION =
 /** The text after "Context about my business:", or undefined when there is nothing to say. */
 export function formatBusinessContext(context: BusinessContext): string | undefined {
   if (context.blocks.length === 0) return undefined;
-  return `${context.blocks.map(formatBlock).join("\n")}\n\n${CITATION_INSTRUCTION}`;
+  // Remembered facts carry their dates: the day of the question tells old from new.
+  const today = context.facts.length > 0 ? `\nToday is ${context.today}.` : "";
+  return `${context.blocks.map(formatBlock).join("\n")}\n\n${CITATION_INSTRUCTION}${today}`;
 }
 
 /** The owner's turn as the spec shapes it; the context part is left out when there is none. */

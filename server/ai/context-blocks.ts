@@ -3,13 +3,15 @@ import { type Director, findDirector } from "../../shared/directors";
 import type { OnboardingData, OnboardingFieldName } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
 import { PROFILE_DEPARTMENT } from "./context-index";
+import type { RememberedFactInContext } from "./remembered-facts";
 import type { RetrievedPiece } from "./retrieval";
 
 /**
  * The owner's context as the numbered blocks the model is handed ([1], [2], …)
  * and the answer later cites: the profile's answers and this director's
- * training answers always (they are small), then what retrieval found, best
- * first, for as long as the token budget lasts.
+ * training answers always (they are small), the facts the owner kept (newest
+ * first, within their own budget), then what retrieval found, best first, for
+ * as long as the token budget lasts.
  */
 export type ContextBlock = Omit<AnswerSource, "cited" | "state">;
 
@@ -17,6 +19,8 @@ export type ContextBlock = Omit<AnswerSource, "cited" | "state">;
 export const CHARS_PER_TOKEN = 4;
 /** The business context sent with each turn: profile, training answers, then retrieved pieces. */
 export const CONTEXT_TOKEN_BUDGET = 6000;
+/** Remembered facts sent with each turn, newest first; older ones drop off first. */
+export const MEMORY_TOKEN_BUDGET = 1000;
 
 export const PROFILE_LABELS: Record<OnboardingFieldName, string> = {
   businessName: "Business name",
@@ -36,6 +40,8 @@ export function numberContext(
   context: {
     profile: OnboardingData | undefined;
     trainingAnswers: TrainingAnswers | undefined;
+    /** Kept facts, newest first. */
+    facts?: RememberedFactInContext[];
     pieces: RetrievedPiece[];
   },
   budgetChars = CONTEXT_TOKEN_BUDGET * CHARS_PER_TOKEN,
@@ -48,6 +54,13 @@ export function numberContext(
   for (const question of TRAINING_QUESTIONS[director.id]) {
     const answer = context.trainingAnswers?.[question.name]?.trim();
     if (answer) blocks.push(trainingBlock(director, question.name, question.question, answer));
+  }
+  let memoryLeft = MEMORY_TOKEN_BUDGET * CHARS_PER_TOKEN;
+  for (const fact of context.facts ?? []) {
+    const block = factBlock(fact);
+    if (blockLength(block) > memoryLeft) break;
+    memoryLeft -= blockLength(block);
+    blocks.push(block);
   }
   let used = blocks.reduce((sum, block) => sum + blockLength(block), 0);
   const seen = new Set(blocks.map((block) => block.excerpt));
@@ -86,6 +99,18 @@ function trainingBlock(director: Director, field: string, question: string, answ
     excerpt: answer,
     directorId: director.id,
     field,
+  };
+}
+
+/** A kept fact as a block: "[4] What you told Finn, 2026-04-01: April revenue was £38k." */
+function factBlock(fact: RememberedFactInContext): Omit<ContextBlock, "n"> {
+  const director = fact.directorId ? findDirector(fact.directorId) : undefined;
+  return {
+    kind: "memory",
+    name: director ? `What you told ${director.name}` : "What you told us",
+    where: fact.date,
+    excerpt: fact.statement.trim(),
+    ...(director ? { directorId: director.id } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Director } from "../../shared/directors";
+import { isoDay } from "../../shared/memory";
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 import type { AppDeps } from "../deps";
@@ -6,6 +7,7 @@ import type { Logger } from "../logger";
 import type { BusinessContext } from "./chat-prompt";
 import { numberContext } from "./context-blocks";
 import { PROFILE_DEPARTMENT } from "./context-index";
+import { factsForDirector } from "./remembered-facts";
 import { type QueryEmbedding, retrieveContext } from "./retrieval";
 
 export type DirectorContextInput = {
@@ -23,19 +25,24 @@ export type DirectorContextInput = {
 
 /**
  * Everything one director knows that bears on one question: the owner's
- * profile and this director's training answers (always, they are small), plus
- * the pieces of everything larger that retrieval finds for the question, all
+ * profile and this director's training answers (always, they are small), the
+ * facts the owner has kept (newest first, as many as the memory budget allows),
+ * plus the pieces of everything larger that retrieval finds for the question, all
  * numbered as the blocks the answer cites ([1], [2], …) within the token budget. The
  * one place that assembles a director's context: a chat turn and a board
  * meeting both ask it.
  *
- * If retrieval fails, the director answers with what it has (spec section 7).
+ * If retrieval or the remembered facts fail, the director answers with what it has (spec section 7).
  */
 export async function gatherDirectorContext(
   deps: AppDeps,
   input: DirectorContextInput,
   log: Logger,
 ): Promise<BusinessContext> {
+  const facts = factsForDirector(deps.db, input.userId, input.director.id).catch((error: unknown) => {
+    log.warn({ err: error }, "remembered facts could not be read; answering without them");
+    return [];
+  });
   let pieces: BusinessContext["pieces"] = [];
   try {
     pieces = await retrieveContext(
@@ -54,6 +61,12 @@ export async function gatherDirectorContext(
   } catch (error) {
     log.warn({ err: error }, "context retrieval failed; answering without it");
   }
-  const context = { profile: input.profile, trainingAnswers: input.trainingAnswers, pieces };
+  const context = {
+    profile: input.profile,
+    trainingAnswers: input.trainingAnswers,
+    facts: await facts,
+    today: isoDay(deps.now()),
+    pieces,
+  };
   return { ...context, blocks: numberContext(input.director, context) };
 }

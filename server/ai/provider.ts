@@ -36,8 +36,9 @@ export function createAiProvider(env: Env, retry: RetryOptions = {}): AiProvider
     baseURL: env.AI_BASE_URL,
     apiKey: env.AI_API_KEY,
     includeUsage: true,
-    // Structured replies (onboarding drafted from a website) ask for JSON checked against a schema (response_format
-    // json_schema), which OpenAI, Azure OpenAI, Ollama, vLLM and LM Studio accept; streamed answers are unaffected.
+    // Structured replies (onboarding drafted from a website, facts noted from a conversation) ask for JSON checked
+    // against a schema (response_format json_schema), which OpenAI, Azure OpenAI, Ollama, vLLM and LM Studio accept;
+    // streamed answers are unaffected.
     supportsStructuredOutputs: true,
   });
   return {

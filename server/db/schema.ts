@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -349,6 +350,55 @@ export const conversationShares = pgTable(
     index("conversation_shares_user_idx").on(table.userId),
   ],
 );
+
+// ---- Memory: what the owner told the directors ----
+
+export const FACT_STATUSES = ["proposed", "kept", "dismissed"] as const;
+export const FACT_ORIGINS = ["chat", "ask", "owner"] as const;
+
+/**
+ * Facts about the business: noted from a conversation (proposed until the owner keeps or dismisses them), the
+ * owner's answer when a director asked for a key fact, or added by hand. Only kept facts reach a director.
+ */
+export const rememberedFacts = pgTable(
+  "remembered_facts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    statement: text("statement").notNull(),
+    /** The day the fact is about, or the day it was told. */
+    factDate: date("fact_date", { mode: "string" }).notNull(),
+    /** The director it came from or was added for; null for every director. */
+    directorId: text("director_id"),
+    /** Only that director uses it. */
+    onlyDirector: boolean("only_director").notNull().default(false),
+    /** The key fact it answers (shared/key-facts.ts). */
+    keyFact: text("key_fact"),
+    status: text("status", { enum: FACT_STATUSES }).notNull(),
+    origin: text("origin", { enum: FACT_ORIGINS }).notNull(),
+    /** The answer it was noted under (or asked for under); the fact outlives a deleted conversation. */
+    sourceMessageId: uuid("source_message_id").references(() => messages.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("remembered_facts_user_status_idx").on(table.userId, table.status),
+    index("remembered_facts_source_idx").on(table.sourceMessageId),
+  ],
+);
+
+/** The owner's memory choices: keep noted facts without asking, and the key facts they said "Not now" to. */
+export const memorySettings = pgTable("memory_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  keepAutomatically: boolean("keep_automatically").notNull().default(false),
+  /** Key fact id → the time until which the chat does not ask for it. */
+  asksHiddenUntil: jsonb("asks_hidden_until").$type<Record<string, string>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
 
 // ---- Infrastructure ----
 

@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
  * non-streamed chat requests follow separate script queues (queueChat and
  * queueCompletion), so a short side request (a title, say) never takes a
  * script meant for an answer. Non-streamed requests that ask for JSON
- * (`response_format`) follow their own queue (queueObject).
+ * (`response_format`) follow their own queue (queueObject); unscripted, they
+ * get the smallest value their JSON schema allows (empty lists, nulls).
  */
 
 export type ScriptedFailure = {
@@ -180,7 +181,10 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
         {};
       if ("fail" in script) return sendError(res, script.fail);
       const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
-      const reply = script.reply ?? (wantsObject ? "{}" : fake.defaultReply(messages));
+      const schema = (body.response_format as { json_schema?: { schema?: JsonSchema } } | undefined)?.json_schema
+        ?.schema;
+      const reply =
+        script.reply ?? (wantsObject ? JSON.stringify(smallestValue(schema ?? {})) : fake.defaultReply(messages));
       const pieces = reply.match(/\S+\s*/g) ?? [reply];
       const created = Math.floor(Date.now() / 1000);
       const id = `chatcmpl-${created}-${requests.length}`;
@@ -238,6 +242,29 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return fake;
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+};
+
+/** The smallest value a JSON schema allows: empty lists, nulls where allowed, empty strings, zeros. */
+function smallestValue(schema: JsonSchema): unknown {
+  const types = [schema.type ?? [], ...(schema.anyOf ?? []).map((option) => option.type ?? [])].flat();
+  if (types.includes("null")) return null;
+  if (types.includes("object") || schema.properties) {
+    return Object.fromEntries(
+      (schema.required ?? []).map((name) => [name, smallestValue(schema.properties?.[name] ?? {})]),
+    );
+  }
+  if (types.includes("array")) return [];
+  if (types.includes("string")) return "";
+  if (types.includes("number") || types.includes("integer")) return 0;
+  if (types.includes("boolean")) return false;
+  return null;
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown) {

@@ -7,7 +7,9 @@ import {
   contextPieces,
   conversations,
   directorTrainings,
+  memorySettings,
   messages,
+  rememberedFacts,
   subscriptions,
   userContexts,
 } from "../../db/schema";
@@ -64,10 +66,26 @@ async function seedOwner(db: Database, userId: string, tag: string) {
     .values({ userId, directorId: "martha" })
     .returning({ id: conversations.id });
   if (!conversation) throw new Error("no conversation");
-  await db.insert(messages).values([
-    { conversationId: conversation.id, userId, sender: "user", content: `${tag} question` },
-    { conversationId: conversation.id, userId, sender: "ai", content: `${tag} answer` },
+  const [, answer] = await db
+    .insert(messages)
+    .values([
+      { conversationId: conversation.id, userId, sender: "user", content: `${tag} question` },
+      { conversationId: conversation.id, userId, sender: "ai", content: `${tag} answer` },
+    ])
+    .returning({ id: messages.id });
+  await db.insert(rememberedFacts).values([
+    {
+      userId,
+      statement: `${tag} kept fact`,
+      factDate: "2026-03-01",
+      directorId: "martha",
+      status: "kept",
+      origin: "chat",
+      sourceMessageId: answer?.id,
+    },
+    { userId, statement: `${tag} proposed fact`, factDate: "2026-03-02", status: "proposed", origin: "chat" },
   ]);
+  await db.insert(memorySettings).values({ userId, keepAutomatically: true });
   return { conversationId: conversation.id };
 }
 
@@ -138,6 +156,17 @@ describe("GET /api/account/export", () => {
       }),
     ]);
 
+    expect(data.rememberedFacts).toEqual([
+      expect.objectContaining({
+        statement: "DANA kept fact",
+        date: "2026-03-01",
+        status: "kept",
+        directorId: "martha",
+      }),
+      expect.objectContaining({ statement: "DANA proposed fact", status: "proposed" }),
+    ]);
+    expect(data.memorySettings).toMatchObject({ keepAutomatically: true });
+
     expect(text).not.toContain("OLGA");
     expect(text).not.toContain(other.user.id);
     expect(text).not.toContain("olga@example.com");
@@ -192,6 +221,8 @@ describe("DELETE /api/account", () => {
       "user_context_embeddings",
       "conversations",
       "messages",
+      "remembered_facts",
+      "memory_settings",
       "rate_limits",
       "two_factor",
     ]) {

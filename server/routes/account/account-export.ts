@@ -7,7 +7,9 @@ import {
   conversations,
   directorTrainings,
   knowledgeSources,
+  memorySettings,
   messages,
+  rememberedFacts,
   sessions,
   subscriptions,
   userContexts,
@@ -107,7 +109,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
         .orderBy(asc(contextPieces.department), asc(contextPieces.sourceField)),
     ]);
 
-  const [threads, allMessages, shares, sources] = await Promise.all([
+  const [threads, allMessages, shares, sources, facts, [memory]] = await Promise.all([
     db
       .select({
         id: conversations.id,
@@ -176,6 +178,31 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
       .from(knowledgeSources)
       .where(eq(knowledgeSources.userId, userId))
       .orderBy(asc(knowledgeSources.createdAt)),
+    db
+      .select({
+        id: rememberedFacts.id,
+        statement: rememberedFacts.statement,
+        date: rememberedFacts.factDate,
+        directorId: rememberedFacts.directorId,
+        onlyDirector: rememberedFacts.onlyDirector,
+        keyFact: rememberedFacts.keyFact,
+        status: rememberedFacts.status,
+        origin: rememberedFacts.origin,
+        sourceMessageId: rememberedFacts.sourceMessageId,
+        createdAt: rememberedFacts.createdAt,
+        updatedAt: rememberedFacts.updatedAt,
+      })
+      .from(rememberedFacts)
+      .where(eq(rememberedFacts.userId, userId))
+      .orderBy(asc(rememberedFacts.createdAt)),
+    db
+      .select({
+        keepAutomatically: memorySettings.keepAutomatically,
+        asksHiddenUntil: memorySettings.asksHiddenUntil,
+        updatedAt: memorySettings.updatedAt,
+      })
+      .from(memorySettings)
+      .where(eq(memorySettings.userId, userId)),
   ]);
 
   const byConversation = new Map<string, Array<Omit<(typeof allMessages)[number], "conversationId">>>();
@@ -203,6 +230,8 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
     conversations: threads.map((thread) => ({ ...thread, messages: byConversation.get(thread.id) ?? [] })),
     sharedLinks: shares,
     knowledgeSources: sources,
+    rememberedFacts: facts,
+    memorySettings: memory ?? null,
   };
 }
 

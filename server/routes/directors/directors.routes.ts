@@ -6,16 +6,18 @@ import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import { directorTrainings } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { knowledgeOf, readKnowledgeSources } from "../memory/knowledge";
 import { getPlanStatus } from "../plans/plan-status";
 import { directorStatuses } from "./director-access";
 
-/** GET /api/directors: every director with this user's state for it (/select-department). */
+/** GET /api/directors: every director with this user's state for it and how many key facts it knows (/select-department). */
 export function directorRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().use(requireUser(deps.sessions)).get("/", async (c) => {
     const userId = c.get("user").id;
     const planStatus = await getPlanStatus(deps, userId);
-    const [statuses, indexes] = await Promise.all([
+    const [statuses, sources, indexes] = await Promise.all([
       directorStatuses(deps, userId, planStatus),
+      readKnowledgeSources(deps.db, userId),
       deps.db
         .select({
           directorId: directorTrainings.directorId,
@@ -32,6 +34,7 @@ export function directorRoutes(deps: AppDeps) {
       if (isErrorCode(index.indexFailure)) return { state: "failed", message: ERRORS[index.indexFailure].message };
       return { state: "learning", message: null };
     };
+    const now = deps.now();
     const body: DirectorListResponse = {
       directors: statuses.map(({ director, state, trainedAt }) => ({
         id: director.id,
@@ -42,6 +45,7 @@ export function directorRoutes(deps: AppDeps) {
         state,
         trainedAt: trainedAt?.toISOString() ?? null,
         learning: learningOf(director.id),
+        knowledge: state === "trained" || state === "available" ? knowledgeOf(director.id, sources, now) : null,
       })),
       plan: planStatus
         ? {

@@ -1,0 +1,180 @@
+import { eq, sql } from "drizzle-orm";
+import { type Director, findDirector } from "../../../shared/directors";
+import { findKeyFact, keyFactsTouched } from "../../../shared/key-facts";
+import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../../shared/memory";
+import { extractFacts } from "../../ai/extract-facts";
+import { rememberedFacts } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import type { Logger } from "../../logger";
+import { insertFacts, type NewFact, readMemorySettings } from "./facts";
+import { knowledgeOf, readKnowledgeSources } from "./knowledge";
+
+/** What a finished answer's metadata records of what was learned from its turn. */
+export type StoredAnswerMemory = { state: "done"; ask: string | null };
+
+/** Statements already on file that the model is shown, so it does not propose them again. */
+const KNOWN_STATEMENTS_READ = 100;
+
+/**
+ * After an answer is complete, in the background: the facts the owner stated
+ * in that turn are noted (proposed, or kept at once when the owner chose "Keep
+ * automatically"), and if the question touched one of the director's key
+ * facts that nobody has told it yet, the director asks for it under the
+ * answer. Takes only the answer's id, so it can run as a durable job as well.
+ * Failures are logged and never reach the owner: the answer is already theirs.
+ */
+export async function learnFromAnswer(deps: AppDeps, answerId: string, log: Logger): Promise<void> {
+  try {
+    const turn = await readTurn(deps, answerId);
+    if (!turn) return;
+    const director = findDirector(turn.directorId);
+    if (!director) return;
+    const now = deps.now();
+    const settings = await readMemorySettings(deps.db, turn.userId);
+
+    const noted = deps.ai.chat ? await noteFacts(deps, { ...turn, director, log }) : [];
+    if (noted.length > 0) {
+      await insertFacts(
+        deps.db,
+        turn.userId,
+        noted.map((fact) => ({ ...fact, status: settings.keepAutomatically ? "kept" : "proposed" })),
+        now,
+      );
+    }
+
+    const ask = await chooseAsk(deps, { ...turn, director, hidden: settings.asksHiddenUntil, noted, now });
+    const memory: StoredAnswerMemory = { state: "done", ask: ask?.keyFact ?? null };
+    await deps.db.execute(sql`
+      update messages set metadata = jsonb_set(metadata, '{memory}', ${JSON.stringify(memory)}::jsonb)
+      where id = ${answerId} and user_id = ${turn.userId}`);
+  } catch (error) {
+    log.warn({ err: error }, "nothing could be learned from an answer");
+  }
+}
+
+type Turn = {
+  answerId: string;
+  userId: string;
+  directorId: string;
+  question: string;
+  answer: string;
+  /** The day of the turn: a fact without a date of its own is dated by it. */
+  day: string;
+};
+
+async function readTurn(deps: AppDeps, answerId: string): Promise<Turn | undefined> {
+  const result = await deps.db.execute(sql`
+    select a.user_id as "userId", a.content as answer, a.status, a.created_at as "createdAt",
+      a.metadata -> 'memory' as memory, q.content as question, c.director_id as "directorId"
+    from messages a
+    join messages q on q.id = a.reply_to and q.user_id = a.user_id
+    join conversations c on c.id = a.conversation_id
+    where a.id = ${answerId} and a.sender = 'ai'`);
+  const [row] = (
+    result as unknown as {
+      rows: Array<{
+        userId: string;
+        answer: string;
+        status: string;
+        createdAt: Date | string;
+        memory: unknown;
+        question: string;
+        directorId: string;
+      }>;
+    }
+  ).rows;
+  // Done once: a retried job leaves an answer already looked at alone.
+  if (row?.status !== "complete" || row.memory) return undefined;
+  return {
+    answerId,
+    userId: row.userId,
+    directorId: row.directorId,
+    question: row.question,
+    answer: row.answer,
+    day: isoDay(new Date(row.createdAt)),
+  };
+}
+
+/** The model's proposals, checked: owner text rules, a real date, a known key fact, nothing already on file. */
+async function noteFacts(
+  deps: AppDeps,
+  turn: Turn & { director: Director; log: Logger },
+): Promise<Array<Omit<NewFact, "status">>> {
+  const model = deps.ai.chat;
+  if (!model) return [];
+  const known = await deps.db
+    .select({ statement: rememberedFacts.statement })
+    .from(rememberedFacts)
+    .where(eq(rememberedFacts.userId, turn.userId))
+    .orderBy(sql`${rememberedFacts.createdAt} desc`)
+    .limit(KNOWN_STATEMENTS_READ);
+  let extracted: Awaited<ReturnType<typeof extractFacts>>;
+  try {
+    extracted = await extractFacts(model, {
+      director: turn.director,
+      question: turn.question,
+      answer: turn.answer,
+      today: turn.day,
+      known: known.map((row) => row.statement),
+    });
+  } catch (error) {
+    turn.log.warn({ err: error }, "facts could not be noted from an answer");
+    return [];
+  }
+  const seen = new Set(known.map((row) => comparable(row.statement)));
+  const noted: Array<Omit<NewFact, "status">> = [];
+  for (const fact of extracted) {
+    const statement = factStatementSchema.safeParse(fact.statement);
+    if (!statement.success || seen.has(comparable(statement.data))) continue;
+    seen.add(comparable(statement.data));
+    const date = factDateSchema.safeParse(fact.date);
+    const keyFact = findKeyFact(fact.keyFact);
+    noted.push({
+      statement: statement.data,
+      date: date.success ? date.data : turn.day,
+      directorId: turn.director.id,
+      onlyDirector: false,
+      keyFact: keyFact?.id ?? null,
+      origin: "chat",
+      sourceMessageId: turn.answerId,
+    });
+  }
+  return noted;
+}
+
+/**
+ * The one key fact to ask for: the first the question touches that no answer,
+ * profile field or remembered fact covers (a fact just noted counts), unless
+ * the owner said "Not now" to it this week.
+ */
+async function chooseAsk(
+  deps: AppDeps,
+  input: Turn & {
+    director: Director;
+    hidden: Record<string, string>;
+    noted: Array<Omit<NewFact, "status">>;
+    now: Date;
+  },
+): Promise<KeyFactAsk | undefined> {
+  const touched = keyFactsTouched(input.director.id, input.question).filter(
+    (fact) => !(Date.parse(input.hidden[fact.id] ?? "") > input.now.getTime()),
+  );
+  if (touched.length === 0) return undefined;
+  const sources = await readKnowledgeSources(deps.db, input.userId);
+  const knowledge = knowledgeOf(input.director.id, sources, input.now, input.noted);
+  const missing = touched.find((fact) => knowledge.facts.find((state) => state.id === fact.id)?.status === "missing");
+  return missing && askFor(missing.id);
+}
+
+export function askFor(keyFactId: string | null | undefined): KeyFactAsk | undefined {
+  const fact = findKeyFact(keyFactId);
+  return fact && { keyFact: fact.id, label: fact.label, question: fact.ask, placeholder: fact.placeholder };
+}
+
+/** Statements that differ only in case, spacing or punctuation are the same fact. */
+function comparable(statement: string): string {
+  return statement
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
