@@ -25,6 +25,8 @@ type ChatBubbleProps = {
   actions?: ReactNode;
   /** Replaces the text while the owner edits it. */
   editor?: ReactNode;
+  /** Under an answer's actions: what the director learned from the turn. */
+  footer?: ReactNode;
   /** The message a search result pointed at. */
   highlighted?: boolean;
   messageId?: string;
@@ -135,6 +137,7 @@ export function ChatBubble(props: ChatBubbleProps) {
           </time>
           {actions}
         </div>
+        {props.footer}
       </div>
       <SourceDialog source={opened} answer={text} onClose={() => setOpened(undefined)} />
     </li>

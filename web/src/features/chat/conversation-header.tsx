@@ -1,6 +1,7 @@
 import type { ConversationSummary } from "../../../../shared/chat";
 import type { Director, DirectorId } from "../../../../shared/directors";
 import { Button } from "../../components/ui/button";
+import { KnowledgeMeter } from "../memory/knowledge-meter";
 import { ConversationMenu } from "./conversation-menu";
 import { DirectorAvatar } from "./director-avatar";
 import { DirectorSwitcher } from "./director-switcher";
@@ -54,10 +55,13 @@ export function ConversationHeader(props: {
         <h1 id="chat-heading" className="truncate text-lg leading-tight font-semibold text-slate-900">
           {director ? director.name : "Chat"}
         </h1>
-        <p className="truncate text-sm text-slate-600">
-          {director ? director.title : "Director not found"}
-          {conversation ? <span className="hidden lg:inline"> · {conversation.title}</span> : null}
-        </p>
+        <div className="flex min-w-0 items-center gap-1">
+          <p className="truncate text-sm text-slate-600">
+            {director ? director.title : "Director not found"}
+            {conversation ? <span className="hidden lg:inline"> · {conversation.title}</span> : null}
+          </p>
+          {director ? <KnowledgeMeter director={director} /> : null}
+        </div>
       </div>
       <DirectorSwitcher selectedId={props.requestedId} onSelect={props.onSelect} />
       <ConversationMenu conversation={conversation} onChanged={props.onChanged} onDeleted={props.onDeleted} />

@@ -180,6 +180,7 @@ export function Conversation(props: ConversationProps) {
                         key={message.id}
                         message={message}
                         director={director}
+                        conversationId={answers.conversationId}
                         isLast={message === last}
                         isLastQuestion={message.id === lastQuestionId}
                         answering={answering}

@@ -2,6 +2,7 @@ import { withoutCitations } from "../../../../shared/answer-sources";
 import type { AnswerPhase } from "../../../../shared/chat";
 import type { Director } from "../../../../shared/directors";
 import { CarriedMemo } from "../board/carried-memo";
+import { AnswerMemory } from "../memory/answer-memory";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
 import {
@@ -21,6 +22,8 @@ import {
 export function MessageItem(props: {
   message: ChatUIMessage;
   director: Director;
+  /** The conversation on screen, once it has been stored. */
+  conversationId: string | undefined;
   isLast: boolean;
   isLastQuestion: boolean;
   answering: boolean;
@@ -90,6 +93,11 @@ export function MessageItem(props: {
       highlighted={props.highlighted}
       sources={metadata?.sources}
       onRetry={props.onRetry}
+      footer={
+        storedId && !(props.isLast && props.answering) ? (
+          <AnswerMemory director={director} conversationId={props.conversationId} messageId={storedId} />
+        ) : undefined
+      }
       actions={
         finished && !(props.isLast && props.answering) ? (
           <>

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CheckIcon } from "../../components/ui/check-icon";
 import { cn } from "../../lib/cn";
+import { KnowledgeSummary } from "../memory/knowledge-summary";
 
 /**
  * One director on /select-department. trained → "Trained at Level 1" and
@@ -59,6 +60,9 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
 
       <p className="mt-4 text-sm leading-relaxed text-slate-700 first-letter:uppercase">{director.description}</p>
       <p className="mt-2 min-h-5 text-xs text-slate-500">{stateNote(director, plan)}</p>
+      {director.knowledge ? (
+        <KnowledgeSummary director={director} knowledge={director.knowledge} trained={director.state === "trained"} />
+      ) : null}
 
       <div className="mt-auto pt-5">
         {director.state === "trained" ? (

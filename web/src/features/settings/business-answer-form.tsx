@@ -8,6 +8,7 @@ import type { AccountOverview } from "../../../../shared/settings";
 import { Button } from "../../components/ui/button";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
+import { refreshKnowledge } from "../memory/memory-api";
 import { ONBOARDING_QUERY_KEY, type OnboardingResponse, saveBusinessAnswer } from "../onboarding/onboarding-api";
 import { ACCOUNT_QUERY_KEY } from "./settings-api";
 import { showFormError } from "./show-form-error";
@@ -58,6 +59,7 @@ export function BusinessAnswerForm(props: {
             account ? { ...account, profile } : account,
           );
           queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
+          void refreshKnowledge(queryClient);
           toast({ title: `${label} saved`, description: "Your directors now work from the new answer." });
           props.onDone();
         } catch (error) {

@@ -1,10 +1,10 @@
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
+import { KnowledgeSection } from "../memory/knowledge-section";
 import { usePublicConfig } from "../shell/use-public-config";
 import { AccountSection } from "./account-section";
 import { AiStatusSection } from "./ai-status-section";
 import { AppearanceSection } from "./appearance-section";
-import { BusinessProfileSection } from "./business-profile-section";
 import { DirectorsSection } from "./directors-section";
 import { PlanSection } from "./plan-section";
 import { RagCard } from "./rag-card";
@@ -18,14 +18,17 @@ const SECTIONS = [
   { id: "appearance", label: "Appearance" },
   { id: "security", label: "Security" },
   { id: "plan", label: "Plan" },
-  { id: "business-profile", label: "Business profile" },
+  { id: "what-your-directors-know", label: "What your directors know" },
   { id: "directors", label: "Directors" },
   { id: "ai", label: "AI" },
   { id: "shared-links", label: "Shared links" },
   { id: "your-data", label: "Your data" },
 ] as const;
 
-/** /settings: the spec's business-context card, then the owner's account, plan, profile, directors, AI status and data. */
+/**
+ * /settings: the spec's business-context card, then the owner's account, plan, what the directors know (profile,
+ * training answers, remembered facts), directors, AI status and data.
+ */
 export function SettingsPage() {
   usePageTitle("Settings");
   const config = usePublicConfig();
@@ -68,7 +71,7 @@ export function SettingsPage() {
               <AppearanceSection />
               <SecuritySection />
               <PlanSection plan={account.data.plan} />
-              <BusinessProfileSection profile={account.data.profile} />
+              <KnowledgeSection profile={account.data.profile} />
               <DirectorsSection directors={account.data.directors} />
               <AiStatusSection />
               <SharedLinksSection />

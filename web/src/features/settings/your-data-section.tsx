@@ -25,8 +25,8 @@ export function YourDataSection({ email }: { email: string }) {
           <div>
             <h3 className="text-base font-semibold text-slate-900">Export my data</h3>
             <p className="mt-1 text-sm text-slate-600">
-              One JSON file with your account, plan, business profile, training answers, business context and every
-              conversation.
+              One JSON file with your account, plan, business profile, training answers, business context, what your
+              directors remember and every conversation.
             </p>
           </div>
           <Button asChild variant="secondary" className="shrink-0">
@@ -74,8 +74,8 @@ function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange
       description={
         <>
           <p>
-            This permanently deletes your account, your plan, your business profile, every director's training and all
-            of your conversations. You will be signed out on every device.
+            This permanently deletes your account, your plan, your business profile, every director's training, what
+            your directors remember and all of your conversations. You will be signed out on every device.
           </p>
           <p className="font-medium text-slate-800">This cannot be undone.</p>
         </>

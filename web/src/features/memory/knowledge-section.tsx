@@ -1,0 +1,148 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { findDirector } from "../../../../shared/directors";
+import type { AccountOverview } from "../../../../shared/settings";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { ProfileAnswers } from "../settings/profile-answers";
+import { SettingsSection } from "../settings/settings-section";
+import { formatDay } from "./format-day";
+import { KeepAutomatically } from "./keep-automatically";
+import { KeyFactList } from "./key-fact-list";
+import { KnowledgeRing } from "./knowledge-ring";
+import { useKnowledge } from "./memory-api";
+import { RememberedFacts } from "./remembered-facts";
+import { TrainingAnswers } from "./training-answers";
+
+/**
+ * Settings → "What your directors know": the facts they remember (and the
+ * ones waiting for the owner's say), each director's key facts, the business
+ * profile and the training answers, each with where and when it came from,
+ * and each edited, deleted or added right here.
+ */
+export function KnowledgeSection({ profile }: { profile: AccountOverview["profile"] }) {
+  const knowledge = useKnowledge();
+  const data = knowledge.data;
+  return (
+    <SettingsSection
+      id="what-your-directors-know"
+      title="What your directors know"
+      description="Everything your directors use when they answer you. Change anything here and they use it from their next answer on."
+    >
+      <div className="grid gap-8">
+        {knowledge.isPending ? (
+          <div aria-busy="true" className="grid gap-3">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : knowledge.isError ? (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            {knowledge.error.message}
+          </p>
+        ) : (
+          <>
+            <Group id="remembered-facts" title="Facts they remember">
+              <div className="grid gap-4">
+                <KeepAutomatically checked={knowledge.data.keepAutomatically} noting={knowledge.data.noting} />
+                <RememberedFacts
+                  facts={knowledge.data.facts}
+                  proposed={knowledge.data.proposed}
+                  directors={knowledge.data.directors.map((director) => director.directorId)}
+                />
+              </div>
+            </Group>
+            <Group
+              id="key-facts"
+              title="Key facts"
+              description="What matters most to each director's department, and which of it they know."
+            >
+              <div className="grid gap-2">
+                {knowledge.data.directors.map((item) => {
+                  const director = findDirector(item.directorId);
+                  if (!director) return null;
+                  return (
+                    <details key={director.id} className="group rounded-xl border border-slate-200">
+                      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-3 hover:bg-slate-50">
+                        <span className="flex min-w-0 items-center gap-2 text-sm">
+                          <KnowledgeRing knowledge={item} className="h-5 w-5 shrink-0 text-brand-700" />
+                          <span className="font-semibold text-slate-900">{director.name}</span>
+                          <span className="text-slate-600">
+                            knows {item.known} of {item.total} key facts
+                          </span>
+                        </span>
+                        <Chevron />
+                      </summary>
+                      <div className="border-t border-slate-200 p-3">
+                        <KeyFactList director={director} knowledge={item} />
+                      </div>
+                    </details>
+                  );
+                })}
+              </div>
+            </Group>
+          </>
+        )}
+        <Group
+          id="business-profile"
+          title="Business profile"
+          description={
+            data?.profile
+              ? `From onboarding, last changed ${formatDay(data.profile.updatedAt)}. Every director starts from these answers.`
+              : "Every director starts from these answers."
+          }
+          action={
+            <Button asChild variant="secondary" size="sm">
+              <Link to="/onboarding" aria-label={profile ? "Edit all answers step by step" : "Start onboarding"}>
+                {profile ? "Edit all" : "Start onboarding"}
+              </Link>
+            </Button>
+          }
+        >
+          <ProfileAnswers profile={profile} />
+        </Group>
+        {data ? (
+          <Group
+            id="training-answers"
+            title="Training answers"
+            description="What you told each director when you trained it. Only that director uses them."
+          >
+            <TrainingAnswers trainings={data.trainings} />
+          </Group>
+        ) : null}
+      </div>
+    </SettingsSection>
+  );
+}
+
+function Group(props: { id: string; title: string; description?: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section id={props.id} aria-labelledby={`${props.id}-heading`} className="grid scroll-mt-24 gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 pb-2">
+        <div className="min-w-0">
+          <h3 id={`${props.id}-heading`} className="text-base font-semibold text-slate-900">
+            {props.title}
+          </h3>
+          {props.description ? <p className="mt-0.5 text-sm text-slate-600">{props.description}</p> : null}
+        </div>
+        {props.action}
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
