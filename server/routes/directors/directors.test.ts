@@ -46,7 +46,10 @@ describe("GET /api/directors", () => {
       state: "available",
       trainedAt: null,
       learning: null,
+      // Before training, the business profile covers the key facts Martha's questions build on.
+      knowledge: expect.objectContaining({ directorId: "martha", known: 4, total: 12 }),
     });
+    expect(list.directors.find((director) => director.id === "sam")?.knowledge).toBeNull();
     expect(list.plan).toEqual({ id: "premium", name: "Premium", directorCount: 4, trialEnded: false });
     expect(list.trainedCount).toBe(0);
   });

@@ -1,3 +1,4 @@
+import { NoObjectGeneratedError } from "ai";
 import { eq, sql } from "drizzle-orm";
 import { type Director, findDirector } from "../../../shared/directors";
 import { findKeyFact, keyFactsTouched } from "../../../shared/key-facts";
@@ -118,7 +119,15 @@ async function noteFacts(
       known: known.map((row) => row.statement),
     });
   } catch (error) {
-    turn.log.warn({ err: error }, "facts could not be noted from an answer");
+    // A reply that is not the asked-for object carries the owner's words in its error messages: only its kind is logged.
+    if (NoObjectGeneratedError.isInstance(error)) {
+      turn.log.warn(
+        { reason: error.name, finishReason: error.finishReason },
+        "facts could not be noted from an answer",
+      );
+    } else {
+      turn.log.warn({ err: error }, "facts could not be noted from an answer");
+    }
     return [];
   }
   const seen = new Set(known.map((row) => comparable(row.statement)));

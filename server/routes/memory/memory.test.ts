@@ -192,6 +192,27 @@ describe("facts noted from a conversation", () => {
     await askAndSettle(app, cookie, "Plan my cash", "finn");
     expect(lastPrompt()).toContain("Priya");
   });
+
+  it("notes nothing from a reply that is not the asked-for object, and logs none of the owner's words", async () => {
+    const logLines: string[] = [];
+    const app = await createTestApp({
+      env: {
+        AI_BASE_URL: fake.url,
+        AI_API_KEY: "memory-test-key",
+        CHAT_MODEL: "test-chat",
+        EMBEDDING_MODEL: "none",
+        LOG_LEVEL: "warn",
+      },
+      logLines,
+    });
+    const { cookie } = await owner(app);
+    fake.queueObject({ reply: '{"facts": [{"statement": "Our secret supplier is Zephyr Beans"' });
+    const turn = await askAndSettle(app, cookie, "Our secret supplier is Zephyr Beans. Can I trust them?");
+    expect(turn.memory.answers[turn.messageId]).toBeUndefined();
+    expect((await overview(app, cookie)).proposed).toEqual([]);
+    expect(logLines.join("\n")).toContain("facts could not be noted from an answer");
+    expect(logLines.join("\n")).not.toContain("Zephyr");
+  });
 });
 
 describe("What your directors know", () => {
