@@ -18,6 +18,7 @@ import { ingestSourceJob } from "./knowledge/ingest-source-job";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createAnswerHub } from "./routes/chat/answer-hub";
+import { learnFromAnswerJob } from "./routes/memory/learn-from-answer-job";
 
 export type StartOptions = {
   env: Env;
@@ -37,6 +38,7 @@ const JOB_TYPES: ReadonlyArray<JobType<never>> = [
   ingestSourceJob,
   pruneExpiredRowsJob,
   embedMissingJob,
+  learnFromAnswerJob,
 ];
 
 /** How long in-flight requests (a streaming answer, say) may run on after a shutdown starts. */

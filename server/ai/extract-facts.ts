@@ -13,7 +13,7 @@ import { ALL_KEY_FACTS, type KeyFact } from "../../shared/key-facts";
 /** A fact as the model proposes it, before it is checked and stored. */
 export type ExtractedFact = { statement: string; date: string | null; keyFact: string | null };
 
-/** A side matter like a title: it never waits long and never retries for long. */
+/** A side matter like a title: it never waits long. Retries are the job's (learn-from-answer-job.ts), not the call's. */
 const EXTRACT_TIMEOUT_MS = 30_000;
 /** The owner's message and the answer are cut to this many characters each. */
 const QUESTION_CHARS = 4000;
@@ -72,7 +72,7 @@ export async function extractFacts(
     system: INSTRUCTIONS,
     prompt,
     output: Output.object({ schema: extractionSchema, name: "remembered_facts" }),
-    maxRetries: 1,
+    maxRetries: 0,
     abortSignal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS),
   });
   return output.facts.slice(0, MAX_FACTS_PER_TURN);

@@ -19,7 +19,7 @@ import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { directorAccessOf, requireDirector } from "../directors/director-access";
-import { learnFromAnswer } from "../memory/learn-from-answer";
+import { queueLearning } from "../memory/learn-from-answer-job";
 import { activePlan, planStatusOf } from "../plans/plan-status";
 import type { LiveAnswer } from "./answer-hub";
 import { sourcesOf } from "./answer-sources";
@@ -101,7 +101,7 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     const ended = await writeAnswer(live);
     live.end(ended);
     // The director learns from the turn (facts the owner stated, a key fact to ask for) once the answer is theirs.
-    if (ended.status === "complete" && useContext) deps.answers.track(learnFromAnswer(deps, live.id, log));
+    if (ended.status === "complete" && useContext) deps.answers.track(queueLearning(deps, live.id, log));
     if (ended.status === "complete" && titleWanted && deps.ai.chat) {
       deps.answers.track(
         nameConversation(deps, {

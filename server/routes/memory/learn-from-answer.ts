@@ -13,6 +13,9 @@ import { knowledgeOf, readKnowledgeSources } from "./knowledge";
 /** What a finished answer's metadata records of what was learned from its turn. */
 export type StoredAnswerMemory = { state: "done"; ask: string | null };
 
+/** The AI service failed in a way that may pass: the job tries again. */
+class RetryLater extends Error {}
+
 /** Statements already on file that the model is shown, so it does not propose them again. */
 const KNOWN_STATEMENTS_READ = 100;
 
@@ -21,10 +24,18 @@ const KNOWN_STATEMENTS_READ = 100;
  * in that turn are noted (proposed, or kept at once when the owner chose "Keep
  * automatically"), and if the question touched one of the director's key
  * facts that nobody has told it yet, the director asks for it under the
- * answer. Takes only the answer's id, so it can run as a durable job as well.
- * Failures are logged and never reach the owner: the answer is already theirs.
+ * answer. Takes only the answer's id and does nothing twice, so it runs as a
+ * durable job (learn-from-answer-job.ts). When the AI service fails and
+ * `retryLater` is set it throws, for the job to try again; otherwise the turn
+ * is marked as looked at without facts. Nothing here ever reaches the owner
+ * as an error: the answer is already theirs.
  */
-export async function learnFromAnswer(deps: AppDeps, answerId: string, log: Logger): Promise<void> {
+export async function learnFromAnswer(
+  deps: AppDeps,
+  answerId: string,
+  log: Logger,
+  options: { retryLater: boolean } = { retryLater: false },
+): Promise<void> {
   try {
     const turn = await readTurn(deps, answerId);
     if (!turn) return;
@@ -33,7 +44,7 @@ export async function learnFromAnswer(deps: AppDeps, answerId: string, log: Logg
     const now = deps.now();
     const settings = await readMemorySettings(deps.db, turn.userId);
 
-    const noted = deps.ai.chat ? await noteFacts(deps, { ...turn, director, log }) : [];
+    const noted = deps.ai.chat ? await noteFacts(deps, { ...turn, director, log, retryLater: options.retryLater }) : [];
     if (noted.length > 0) {
       await insertFacts(
         deps.db,
@@ -49,6 +60,7 @@ export async function learnFromAnswer(deps: AppDeps, answerId: string, log: Logg
       update messages set metadata = jsonb_set(metadata, '{memory}', ${JSON.stringify(memory)}::jsonb)
       where id = ${answerId} and user_id = ${turn.userId}`);
   } catch (error) {
+    if (error instanceof RetryLater) throw error.cause;
     log.warn({ err: error }, "nothing could be learned from an answer");
   }
 }
@@ -99,7 +111,7 @@ async function readTurn(deps: AppDeps, answerId: string): Promise<Turn | undefin
 /** The model's proposals, checked: owner text rules, a real date, a known key fact, nothing already on file. */
 async function noteFacts(
   deps: AppDeps,
-  turn: Turn & { director: Director; log: Logger },
+  turn: Turn & { director: Director; log: Logger; retryLater: boolean },
 ): Promise<Array<Omit<NewFact, "status">>> {
   const model = deps.ai.chat;
   if (!model) return [];
@@ -120,11 +132,14 @@ async function noteFacts(
     });
   } catch (error) {
     // A reply that is not the asked-for object carries the owner's words in its error messages: only its kind is logged.
+    // Asking again would most likely get the same reply, so it is not retried.
     if (NoObjectGeneratedError.isInstance(error)) {
       turn.log.warn(
         { reason: error.name, finishReason: error.finishReason },
         "facts could not be noted from an answer",
       );
+    } else if (turn.retryLater) {
+      throw new RetryLater("the AI service failed; the job tries again", { cause: error });
     } else {
       turn.log.warn({ err: error }, "facts could not be noted from an answer");
     }

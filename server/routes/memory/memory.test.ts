@@ -193,7 +193,7 @@ describe("facts noted from a conversation", () => {
     expect(lastPrompt()).toContain("Priya");
   });
 
-  it("notes nothing from a reply that is not the asked-for object, and logs none of the owner's words", async () => {
+  it("notes nothing from a reply that is not the asked-for object, tries again when the AI service fails, and logs none of the owner's words", async () => {
     const logLines: string[] = [];
     const app = await createTestApp({
       env: {
@@ -211,6 +211,14 @@ describe("facts noted from a conversation", () => {
     expect(turn.memory.answers[turn.messageId]).toBeUndefined();
     expect((await overview(app, cookie)).proposed).toEqual([]);
     expect(logLines.join("\n")).toContain("facts could not be noted from an answer");
+
+    // The AI service failing is tried again by the job, and the facts arrive.
+    fake.queueObject({ fail: { status: 500 } }, proposal({ statement: "Zephyr Beans deliver on Mondays." }));
+    const retried = await askAndSettle(app, cookie, "Zephyr Beans deliver on Mondays. Is that a problem?");
+    expect(retried.memory.answers[retried.messageId]?.facts.map((fact) => fact.statement)).toEqual([
+      "Zephyr Beans deliver on Mondays.",
+    ]);
+    expect(fake.objectRequests()).toHaveLength(3);
     expect(logLines.join("\n")).not.toContain("Zephyr");
   });
 });
