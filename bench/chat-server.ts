@@ -2,10 +2,16 @@
 // real app as production runs it: on the embedded PostgreSQL in a fresh data folder by default, or with DATABASE_URL
 // on a fresh database of that PostgreSQL server (bench/bench-database.ts). It creates BENCH_USERS owners ready to chat
 // (plan, business profile, the BENCH_DIRECTORS trained — Martha by default — context pieces with vectors where the
-// database has pgvector), and prints one JSON line: { url, cookies, database }. bench/board.ts uses it with four
-// directors.
+// database has pgvector, BENCH_FACTS remembered facts each, none by default), and prints one JSON line:
+// { url, cookies, database }. bench/board.ts uses it with four directors.
 import { randomUUID } from "node:crypto";
-import { businessProfiles, contextPieces, directorTrainings, subscriptions } from "../server/db/schema";
+import {
+  businessProfiles,
+  contextPieces,
+  directorTrainings,
+  rememberedFacts,
+  subscriptions,
+} from "../server/db/schema";
 import { savePieceEmbeddings } from "../server/db/vector-store";
 import { parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
@@ -18,6 +24,7 @@ import { createBenchDatabase } from "./bench-database";
 
 const users = Number(process.env.BENCH_USERS ?? 200);
 const directors = (process.env.BENCH_DIRECTORS ?? "martha").split(",") as DirectorId[];
+const factsPerOwner = Number(process.env.BENCH_FACTS ?? 0);
 const database = await createBenchDatabase("chat");
 const env = parseEnv({
   NODE_ENV: "production",
@@ -102,6 +109,18 @@ for (let index = 0; index < users; index++) {
       embedding,
     })),
   );
+  if (factsPerOwner > 0) {
+    await db.insert(rememberedFacts).values(
+      Array.from({ length: factsPerOwner }, (_, fact) => ({
+        userId: user.id,
+        statement: `In month ${fact + 1} we sold ${120 + fact * 7} subscriptions and hired ${fact % 3} people.`,
+        factDate: new Date(Date.UTC(2025, fact % 12, 1 + (fact % 28))).toISOString().slice(0, 10),
+        directorId: fact % 2 === 0 ? "martha" : "finn",
+        status: "kept" as const,
+        origin: "chat" as const,
+      })),
+    );
+  }
 }
 
 const label = `${database.label}${vectors.available ? "" : ", no pgvector (full-text retrieval)"}`;

@@ -8,9 +8,10 @@
 //
 // The server runs in its own process (bench/chat-server.ts) on the embedded database in a fresh data folder, or with
 // DATABASE_URL on a fresh database of that PostgreSQL server, so its memory is measured alone; the test AI server and
-// the clients run here. USERS and TURNS shrink a quick run. `npm run bench:chat -- --compare <git ref>` runs the same
-// measurement against that ref's server (from a temporary worktree) and this one, alternately RUNS times (default 1),
-// and prints both columns with the ratio.
+// the clients run here. USERS and TURNS shrink a quick run; each owner has FACTS remembered facts (20 by default; 0 for
+// none), which go with every question. `npm run bench:chat -- --compare <git ref>` runs the same measurement against
+// that ref's server (from a temporary worktree) and this one, alternately RUNS times (default 1), and prints both
+// columns with the ratio.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createInterface } from "node:readline";
@@ -110,7 +111,12 @@ type ChatRun = {
 async function measure(root: string): Promise<ChatRun> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"], {
     cwd: root,
-    env: { ...process.env, BENCH_USERS: String(USERS), BENCH_AI_BASE_URL: fake.url },
+    env: {
+      ...process.env,
+      BENCH_USERS: String(USERS),
+      BENCH_FACTS: process.env.FACTS ?? "20",
+      BENCH_AI_BASE_URL: fake.url,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
