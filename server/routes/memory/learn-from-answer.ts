@@ -4,6 +4,7 @@ import { type Director, findDirector } from "../../../shared/directors";
 import { findKeyFact, keyFactsTouched } from "../../../shared/key-facts";
 import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../../shared/memory";
 import { extractFacts } from "../../ai/extract-facts";
+import type { Database } from "../../db/client";
 import { rememberedFacts } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
@@ -45,20 +46,21 @@ export async function learnFromAnswer(
     const settings = await readMemorySettings(deps.db, turn.userId);
 
     const noted = deps.ai.chat ? await noteFacts(deps, { ...turn, director, log, retryLater: options.retryLater }) : [];
-    if (noted.length > 0) {
-      await insertFacts(
-        deps.db,
-        turn.userId,
-        noted.map((fact) => ({ ...fact, status: settings.keepAutomatically ? "kept" : "proposed" })),
-        now,
-      );
-    }
-
     const ask = await chooseAsk(deps, { ...turn, director, hidden: settings.asksHiddenUntil, noted, now });
     const memory: StoredAnswerMemory = { state: "done", ask: ask?.keyFact ?? null };
-    await deps.db.execute(sql`
-      update messages set metadata = jsonb_set(metadata, '{memory}', ${JSON.stringify(memory)}::jsonb)
-      where id = ${answerId} and user_id = ${turn.userId}`);
+    // The facts and the mark that the turn was looked at go together, so a second run finds it done.
+    await deps.db.transaction(async (tx) => {
+      const status = settings.keepAutomatically ? "kept" : "proposed";
+      await insertFacts(
+        tx as unknown as Database,
+        turn.userId,
+        noted.map((fact) => ({ ...fact, status })),
+        now,
+      );
+      await tx.execute(sql`
+        update messages set metadata = jsonb_set(metadata, '{memory}', ${JSON.stringify(memory)}::jsonb)
+        where id = ${answerId} and user_id = ${turn.userId}`);
+    });
   } catch (error) {
     if (error instanceof RetryLater) throw error.cause;
     log.warn({ err: error }, "nothing could be learned from an answer");
