@@ -39,6 +39,9 @@ const extractionSchema = z.object({
     .describe("At most five facts; an empty list when the owner stated none."),
 });
 
+/** Made once: turning the schema into the JSON schema the request carries is not free. */
+const OUTPUT = Output.object({ schema: extractionSchema, name: "remembered_facts" });
+
 const INSTRUCTIONS = [
   "You help the AI advisors of a small-business owner remember durable facts about the owner's business.",
   "Read the owner's message. List the facts about their business that the owner stated and that will still matter in",
@@ -71,7 +74,7 @@ export async function extractFacts(
     model,
     system: INSTRUCTIONS,
     prompt,
-    output: Output.object({ schema: extractionSchema, name: "remembered_facts" }),
+    output: OUTPUT,
     maxRetries: 0,
     abortSignal: AbortSignal.timeout(EXTRACT_TIMEOUT_MS),
   });

@@ -1,14 +1,14 @@
 import { NoObjectGeneratedError } from "ai";
 import { eq, sql } from "drizzle-orm";
 import { type Director, findDirector } from "../../../shared/directors";
-import { findKeyFact, keyFactsTouched } from "../../../shared/key-facts";
+import { findKeyFact, type KeyFact, keyFactsTouched } from "../../../shared/key-facts";
 import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../../shared/memory";
 import { extractFacts } from "../../ai/extract-facts";
 import type { Database } from "../../db/client";
 import { rememberedFacts } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
-import { insertFacts, type NewFact, readMemorySettings } from "./facts";
+import { insertFacts, type MemorySettings, type NewFact, readMemorySettings } from "./facts";
 import { knowledgeOf, readKnowledgeSources } from "./knowledge";
 
 /** What a finished answer's metadata records of what was learned from its turn. */
@@ -43,23 +43,30 @@ export async function learnFromAnswer(
     const director = findDirector(turn.directorId);
     if (!director) return;
     const now = deps.now();
-    const settings = await readMemorySettings(deps.db, turn.userId);
-
     const noted = deps.ai.chat ? await noteFacts(deps, { ...turn, director, log, retryLater: options.retryLater }) : [];
-    const ask = await chooseAsk(deps, { ...turn, director, hidden: settings.asksHiddenUntil, noted, now });
+    const touched = keyFactsTouched(director.id, turn.question);
+    const settings =
+      noted.length > 0 || touched.length > 0 ? await readMemorySettings(deps.db, turn.userId) : undefined;
+    const ask = settings && (await chooseAsk(deps, { ...turn, director, touched, settings, noted, now }));
     const memory: StoredAnswerMemory = { state: "done", ask: ask?.keyFact ?? null };
+    const markDone = (db: Database) =>
+      db.execute(sql`
+        update messages set metadata = jsonb_set(metadata, '{memory}', ${JSON.stringify(memory)}::jsonb)
+        where id = ${answerId} and user_id = ${turn.userId}`);
+    if (noted.length === 0) {
+      await markDone(deps.db);
+      return;
+    }
     // The facts and the mark that the turn was looked at go together, so a second run finds it done.
+    const status = settings?.keepAutomatically ? "kept" : "proposed";
     await deps.db.transaction(async (tx) => {
-      const status = settings.keepAutomatically ? "kept" : "proposed";
       await insertFacts(
         tx as unknown as Database,
         turn.userId,
         noted.map((fact) => ({ ...fact, status })),
         now,
       );
-      await tx.execute(sql`
-        update messages set metadata = jsonb_set(metadata, '{memory}', ${JSON.stringify(memory)}::jsonb)
-        where id = ${answerId} and user_id = ${turn.userId}`);
+      await markDone(tx as unknown as Database);
     });
   } catch (error) {
     if (error instanceof RetryLater) throw error.cause;
@@ -177,14 +184,14 @@ async function chooseAsk(
   deps: AppDeps,
   input: Turn & {
     director: Director;
-    hidden: Record<string, string>;
+    touched: KeyFact[];
+    settings: MemorySettings;
     noted: Array<Omit<NewFact, "status">>;
     now: Date;
   },
 ): Promise<KeyFactAsk | undefined> {
-  const touched = keyFactsTouched(input.director.id, input.question).filter(
-    (fact) => !(Date.parse(input.hidden[fact.id] ?? "") > input.now.getTime()),
-  );
+  const hidden = input.settings.asksHiddenUntil;
+  const touched = input.touched.filter((fact) => !(Date.parse(hidden[fact.id] ?? "") > input.now.getTime()));
   if (touched.length === 0) return undefined;
   const sources = await readKnowledgeSources(deps.db, input.userId);
   const knowledge = knowledgeOf(input.director.id, sources, input.now, input.noted);
