@@ -159,7 +159,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       id: "cost_per_customer",
       label: "Cost per new customer",
       ask: "What does it cost you to win one new customer, roughly?",
-      placeholder: "e.g. About $25 through Instagram ads",
+      placeholder: "e.g. About $25 from ads",
       keywords: ["cost per customer", "acquisition cost", "cac", "cost per lead", "cost per acquisition", "roi"],
     },
     {
