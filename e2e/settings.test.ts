@@ -210,7 +210,7 @@ describe("settings in the browser", () => {
       const page = await browser.newPage(viewport);
       await ownerWithData(page);
       await page.goto("/settings");
-      await page.getByRole("heading", { name: "Directors" }).waitFor();
+      await page.getByRole("heading", { name: "Directors", exact: true }).waitFor();
       await page.getByRole("region", { name: "AI" }).getByText("Chat model").waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
