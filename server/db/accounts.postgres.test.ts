@@ -81,7 +81,7 @@ describe("an owner on a PostgreSQL server", () => {
     const answer = await app.request("/api/chat/martha/messages", { cookie, body: { text: "Where should I spend?" } });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('"type":"finish"');
-    const prompt = JSON.stringify(fake.chatRequests().at(-1)?.body.messages);
+    const prompt = JSON.stringify(fake.streamedChatRequests().at(-1)?.body.messages);
     expect(prompt).toContain("We spend $800 a month on marketing");
 
     const status = (await (await app.request("/api/settings/ai", { cookie })).json()) as AiStatus;
