@@ -51,6 +51,8 @@ export type JobRunnerOptions = {
   retryDelaySeconds?: number;
   /** Replaces every job type's retry limit (tests: 0 makes the first failure final). */
   retryLimit?: number;
+  /** How long a stop lets running jobs finish (STOP_GRACE_MS unless a test shortens it). */
+  stopGraceMs?: number;
 };
 
 export type JobRunner = {
@@ -62,6 +64,8 @@ export type JobRunner = {
 };
 
 const SCHEMA = "pgboss";
+/** What the queue's database answers once the runner has stopped (see createJobRunner). */
+const NO_RESULT = undefined as unknown as { rows: unknown[] };
 const DEFAULT_POLLING_SECONDS = 2;
 /** How long a stopping server lets running jobs finish before handing them back to the queue. */
 const STOP_GRACE_MS = 4000;
@@ -70,8 +74,10 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
   let stopped = false;
   const execute = executorFor(database);
   const boss = new PgBoss({
-    // Once stopped, a worker's last poll must not reach a database that is closing.
-    db: { executeSql: async (text, values) => (stopped ? { rows: [] } : execute(text, values)) },
+    // Once stopped, a worker's last poll must not reach a database that is closing. No result at all (rather than no
+    // rows) is what pg-boss reads as "nothing fetched, nothing changed" everywhere, also when a job that outlived the
+    // stop is marked done: pg-boss does not await that, so an empty result there would be an unhandled rejection.
+    db: { executeSql: async (text, values) => (stopped ? NO_RESULT : execute(text, values)) },
     schema: SCHEMA,
     // Nothing here is scheduled by cron; the clock monitor would only add queries.
     schedule: false,
@@ -145,7 +151,7 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
       if (!started || stopping) return;
       stopping = true;
       // Jobs still running after the grace period go back to the queue and run again on the next start.
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_GRACE_MS });
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.stopGraceMs ?? STOP_GRACE_MS });
       stopped = true;
     },
 
