@@ -75,8 +75,8 @@ describe("directors that learn", () => {
     fake.queueChat({ reply: "Then raise the price of a flat white by 20p." });
     await askInPage(page, "What should I do next?");
     await thread.getByText("raise the price").waitFor();
-    expect(lastPrompt()).toContain("April revenue was £38,400. (told to Finn)");
-    expect(lastPrompt()).toContain("We hired two baristas in March. (told to Finn)");
+    expect(lastPrompt()).toContain("What you told Finn, 2026-04-01: April revenue was £38,400.");
+    expect(lastPrompt()).toContain("What you told Finn, 2026-03-01: We hired two baristas in March.");
     expect(lastPrompt()).toContain("Gross margin: About 42%");
 
     // Settings: everything in one place, each with where and when it came from.

@@ -154,9 +154,9 @@ describe("facts noted from a conversation", () => {
     time.advance(60_000);
     await askAndSettle(app, cookie, "How should I plan ads?", "martha");
     const prompt = lastPrompt();
-    expect(prompt).toContain("today is 2026-04-20");
-    expect(prompt).toContain("- 2026-04-01: April revenue was £38,400. (told to Finn)");
-    expect(prompt).toContain("- 2026-03-01: We hired two mechanics in March. (told to Finn)");
+    expect(prompt).toContain("Today is 2026-04-20.");
+    expect(prompt).toMatch(/\[\d+\] What you told Finn, 2026-04-01: April revenue was £38,400\./);
+    expect(prompt).toMatch(/\[\d+\] What you told Finn, 2026-03-01: We hired two mechanics in March\./);
     expect(prompt.indexOf("£38,400")).toBeLessThan(prompt.indexOf("mechanics"));
     expect(prompt).not.toContain("We dropped the Facebook ads");
 
@@ -183,7 +183,7 @@ describe("facts noted from a conversation", () => {
     const [fact] = turn.memory.answers[turn.messageId]?.facts ?? [];
     expect(fact?.status).toBe("kept");
     await askAndSettle(app, cookie, "And taxes?");
-    expect(lastPrompt()).toContain("Our accountant is Priya at Ledgerly. (told to Finn)");
+    expect(lastPrompt()).toMatch(/What you told Finn, \d{4}-\d{2}-\d{2}: Our accountant is Priya at Ledgerly\./);
 
     // Only for Finn: Martha no longer hears it, Finn still does.
     await app.request(`/api/memory/facts/${fact?.id}`, { method: "PATCH", cookie, body: { onlyDirector: true } });
@@ -251,7 +251,7 @@ describe("What your directors know", () => {
     const fact = (await added.json()) as RememberedFact;
     expect(fact).toMatchObject({ origin: "owner", status: "kept", directorId: null, source: null });
     await askAndSettle(app, cookie, "When should I run a sale?", "martha");
-    expect(lastPrompt()).toContain("- 2026-01-15: We close every August for two weeks.");
+    expect(lastPrompt()).toContain("What you told us, 2026-01-15: We close every August for two weeks.");
 
     const edit = await app.request(`/api/memory/facts/${fact.id}`, {
       method: "PATCH",
@@ -260,7 +260,7 @@ describe("What your directors know", () => {
     });
     expect(edit.status).toBe(200);
     await askAndSettle(app, cookie, "And in summer?", "martha");
-    expect(lastPrompt()).toContain("- 2026-02-01: We close every August for three weeks.");
+    expect(lastPrompt()).toContain("What you told us, 2026-02-01: We close every August for three weeks.");
     expect(lastPrompt()).not.toContain("two weeks");
 
     // Another owner can neither see, change nor delete it, and never hears it.
