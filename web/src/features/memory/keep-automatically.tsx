@@ -44,12 +44,18 @@ export function KeepAutomatically(props: { checked: boolean; noting: boolean }) 
             setPending(false);
           }
         }}
-        className={cn(
-          "relative mt-0.5 h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60",
-          props.checked ? "bg-brand-700" : "bg-slate-300",
-        )}
+        // A fingertip-sized target (44 × 44 px) around the drawn switch.
+        className="-my-2 -mr-1.5 inline-flex h-11 w-14 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
       >
-        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+        <span
+          aria-hidden="true"
+          className={cn(
+            "flex h-6 w-11 items-center rounded-full transition-colors",
+            props.checked ? "bg-brand-700" : "bg-slate-300",
+          )}
+        >
+          <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+        </span>
       </Switch.Root>
     </div>
   );
