@@ -60,9 +60,19 @@ export function ConversationHeader(props: {
             {director ? director.title : "Director not found"}
             {conversation ? <span className="hidden lg:inline"> · {conversation.title}</span> : null}
           </p>
-          {director ? <KnowledgeMeter director={director} /> : null}
+          {director ? (
+            <span className="max-md:hidden">
+              <KnowledgeMeter director={director} />
+            </span>
+          ) : null}
         </div>
       </div>
+      {/* On a phone the heading is hidden, so the count of key facts stands beside the switcher. */}
+      {director ? (
+        <span className="shrink-0 md:hidden">
+          <KnowledgeMeter director={director} />
+        </span>
+      ) : null}
       <DirectorSwitcher selectedId={props.requestedId} onSelect={props.onSelect} />
       <ConversationMenu conversation={conversation} onChanged={props.onChanged} onDeleted={props.onDeleted} />
       <Button
