@@ -21,8 +21,9 @@ export function KnowledgeMeter({ director }: { director: Director }) {
         className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-xs sm:min-h-0 font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
       >
         <KnowledgeRing knowledge={knowledge} className="h-3.5 w-3.5" />
+        {/* The short form's words are in the spoken name too ("… knows 10 of 12 key facts"). */}
         <span className="sm:hidden">
-          {knowledge.known}/{knowledge.total}
+          {knowledge.known} of {knowledge.total}
         </span>
         <span className="hidden sm:inline">
           knows {knowledge.known} of {knowledge.total} key facts
