@@ -45,3 +45,48 @@ describe("stopping the job runner", () => {
     }
   });
 });
+
+describe("a database that goes away while a job runs", () => {
+  it("does not end the process when the job's end cannot be recorded, and the job runs again later", async () => {
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", collect);
+    const database = await createTestDatabase();
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = client.query.bind(client);
+    try {
+      let runs = 0;
+      let failed!: () => void;
+      const failedOnce = new Promise<void>((resolve) => (failed = resolve));
+      const job = defineJob<{ label: string }>({
+        name: "database-goes-away",
+        policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
+        async run() {
+          runs++;
+          // Every statement fails from now on, as when the server restarts: so does pg-boss's own "job failed".
+          client.query = () => Promise.reject(new Error("Connection terminated unexpectedly"));
+          setTimeout(failed, 300);
+          throw new Error("the job's own query failed");
+        },
+      });
+      const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
+      await runner.start({} as AppDeps, [job as never]);
+      await runner.send(job, { label: "one" });
+      await failedOnce;
+      client.query = query;
+      await delay(200);
+      expect(unhandled).toEqual([]);
+      expect(runs).toBe(1);
+      // The job was not recorded as failed: it is still active, to be expired and run again.
+      const [row] = (
+        (await query("select state from pgboss.job where name = 'database-goes-away'")) as { rows: { state: string }[] }
+      ).rows;
+      expect(row?.state).toBe("active");
+      await runner.stop();
+    } finally {
+      client.query = query;
+      process.off("unhandledRejection", collect);
+      await database.close();
+    }
+  });
+});

@@ -77,7 +77,20 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
     // Once stopped, a worker's last poll must not reach a database that is closing. No result at all (rather than no
     // rows) is what pg-boss reads as "nothing fetched, nothing changed" everywhere, also when a job that outlived the
     // stop is marked done: pg-boss does not await that, so an empty result there would be an unhandled rejection.
-    db: { executeSql: async (text, values) => (stopped ? NO_RESULT : execute(text, values)) },
+    db: {
+      executeSql: async (text, values) => {
+        if (stopped) return NO_RESULT;
+        if (!marksJobsDone(text)) return execute(text, values);
+        // Marking a job done or failed is not awaited by pg-boss either: while the database is away that would be an
+        // unhandled rejection, which ends the process. The job stays active and runs again once it expires.
+        try {
+          return await execute(text, values);
+        } catch (error) {
+          log.warn({ err: error }, "could not record how a job ended; it runs again later");
+          return NO_RESULT;
+        }
+      },
+    },
     schema: SCHEMA,
     // Nothing here is scheduled by cron; the clock monitor would only add queries.
     schedule: false,
@@ -244,4 +257,9 @@ async function createQueueOnce(create: () => Promise<void>, attempts = 5): Promi
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
+}
+
+/** pg-boss's statements that record jobs as completed or failed all end by counting what they changed. */
+function marksJobsDone(text: string): boolean {
+  return /SELECT COUNT\(\*\) FROM results\s*$/.test(text);
 }
