@@ -208,7 +208,9 @@ describe("chatting with a director", () => {
     await page.waitForURL("**/chat?director=finn");
     await page.getByRole("heading", { level: 1, name: "Finn" }).waitFor();
     await page.getByText("Finn hasn't been trained yet").waitFor();
-    expect(await page.getByRole("button", { name: /^Finn/ }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("button", { name: /^Finn Finance Director/ }).getAttribute("aria-current")).toBe(
+      "page",
+    );
     await page
       .getByRole("button", { name: /^Ollie/ })
       .getByText("Operations", { exact: true })
