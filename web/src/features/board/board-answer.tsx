@@ -1,9 +1,8 @@
 import { withoutCitations } from "../../../../shared/answer-sources";
 import type { Director } from "../../../../shared/directors";
-import { ERRORS } from "../../../../shared/errors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { phaseText, RetryIcon } from "../chat/chat-message";
+import { phaseText, StreamingCaret, UnfinishedNotice } from "../chat/chat-message";
 import { ChatMarkdown } from "../chat/markdown";
 import type { ShownAnswer } from "./use-board-meeting";
 
@@ -61,38 +60,11 @@ export function BoardAnswer(props: {
         <div className="min-w-0 text-[0.9375rem] leading-relaxed text-slate-800" aria-busy={streaming || undefined}>
           {/* A board answer shows no sources yet: the blocks it cites are not shown, so neither are its markers. */}
           <ChatMarkdown text={withoutCitations(text)} className="break-words" />
-          {streaming ? (
-            <span
-              aria-hidden="true"
-              className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-slate-400 align-text-bottom"
-            />
-          ) : null}
+          {streaming ? <StreamingCaret /> : null}
         </div>
       ) : null}
       {unfinished ? (
-        <div
-          role={status === "stopped" ? undefined : "alert"}
-          className={cn(
-            "flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-3 py-2 text-sm",
-            status === "stopped" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800",
-          )}
-        >
-          <span>
-            {status === "interrupted"
-              ? "This answer was interrupted."
-              : status === "failed"
-                ? ERRORS[answer?.errorCode ?? "ai:unavailable"].message
-                : text === ""
-                  ? "You stopped this answer before it started."
-                  : "You stopped this answer."}
-          </span>
-          {props.onRetry ? (
-            <Button variant="secondary" size="sm" className="h-8" onClick={props.onRetry}>
-              <RetryIcon />
-              Retry
-            </Button>
-          ) : null}
-        </div>
+        <UnfinishedNotice status={status} text={text} errorCode={answer?.errorCode} onRetry={props.onRetry} />
       ) : null}
       {status === "complete" && text !== "" && props.onContinue ? (
         <div className="mt-auto pt-1">

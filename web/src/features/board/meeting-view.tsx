@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorToast } from "../../components/ui/use-toast";
 import { conversationListKey, useConversationList } from "../chat/chat-api";
+import { HistoryButton } from "../chat/conversation-header";
 import { ConversationMenu } from "../chat/conversation-menu";
 import { LoadErrorAlert } from "../chat/conversation-states";
 import { codeOf } from "../chat/use-answer-chat";
@@ -108,24 +109,7 @@ export function MeetingView(props: {
   return (
     <section aria-labelledby="board-heading" className="flex min-w-0 flex-1 flex-col bg-slate-50">
       <header className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-2.5 sm:gap-3 sm:px-6 sm:py-3">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="shrink-0 md:hidden"
-          aria-label="Conversations"
-          onClick={props.onOpenHistory}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 6h16M4 12h16M4 18h10" />
-          </svg>
-        </Button>
+        <HistoryButton onClick={props.onOpenHistory} />
         <span className="hidden sm:block">
           <BoardAvatar />
         </span>

@@ -103,31 +103,10 @@ export function ChatBubble(props: ChatBubbleProps) {
           >
             <span className="sr-only">{director.name} said: </span>
             <AnswerText text={text} sources={sources} streaming={streaming} onOpen={setOpened} />
-            {streaming ? (
-              <span
-                aria-hidden="true"
-                className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-slate-400 align-text-bottom"
-              />
-            ) : null}
+            {streaming ? <StreamingCaret /> : null}
           </div>
         ) : null}
-        {unfinished ? (
-          <div
-            role={status === "stopped" ? undefined : "alert"}
-            className={cn(
-              "flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-3 py-2 text-sm",
-              status === "stopped" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800",
-            )}
-          >
-            <span>{unfinishedText(status, text, errorCode)}</span>
-            {onRetry ? (
-              <Button variant="secondary" size="sm" className="h-8" onClick={onRetry}>
-                <RetryIcon />
-                Retry
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
+        {unfinished ? <UnfinishedNotice status={status} text={text} errorCode={errorCode} onRetry={onRetry} /> : null}
         {sources && text !== "" && (status === "complete" || sources.some((source) => source.cited)) ? (
           <SourcesRow sources={sources} onOpen={setOpened} />
         ) : null}
@@ -171,6 +150,43 @@ function unfinishedText(status: ChatMessageStatus | undefined, text: string, err
   if (status === "interrupted") return "This answer was interrupted.";
   if (status === "failed") return ERRORS[errorCode ?? "ai:unavailable"].message;
   return text === "" ? "You stopped this answer before it started." : "You stopped this answer.";
+}
+
+/** What an answer that did not finish says, and its Retry: in the chat and in a board meeting's columns. */
+export function UnfinishedNotice(props: {
+  status: ChatMessageStatus | undefined;
+  text: string;
+  errorCode: ErrorCode | null | undefined;
+  onRetry?: () => void;
+}) {
+  const { status } = props;
+  return (
+    <div
+      role={status === "stopped" ? undefined : "alert"}
+      className={cn(
+        "flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-3 py-2 text-sm",
+        status === "stopped" ? "bg-slate-100 text-slate-700" : "bg-red-50 text-red-800",
+      )}
+    >
+      <span>{unfinishedText(status, props.text, props.errorCode)}</span>
+      {props.onRetry ? (
+        <Button variant="secondary" size="sm" className="h-8" onClick={props.onRetry}>
+          <RetryIcon />
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The blinking bar at the end of an answer still being written. */
+export function StreamingCaret() {
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-slate-400 align-text-bottom"
+    />
+  );
 }
 
 export function RetryIcon() {

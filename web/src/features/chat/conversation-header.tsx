@@ -27,24 +27,7 @@ export function ConversationHeader(props: {
   const { director, conversation } = props;
   return (
     <header className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-2.5 sm:gap-3 sm:px-6 sm:py-3">
-      <Button
-        variant="ghost"
-        size="icon"
-        className="shrink-0 md:hidden"
-        aria-label="Conversations"
-        onClick={props.onOpenHistory}
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 6h16M4 12h16M4 18h10" />
-        </svg>
-      </Button>
+      <HistoryButton onClick={props.onOpenHistory} />
       {director ? (
         <span className="hidden sm:block">
           <DirectorAvatar director={director} />
@@ -95,5 +78,22 @@ export function ConversationHeader(props: {
         </svg>
       </Button>
     </header>
+  );
+}
+
+/** Opens the history list, which on a narrow screen sits in a sheet rather than beside the conversation. */
+export function HistoryButton(props: { onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="shrink-0 md:hidden"
+      aria-label="Conversations"
+      onClick={props.onClick}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M4 6h16M4 12h16M4 18h10" />
+      </svg>
+    </Button>
   );
 }
