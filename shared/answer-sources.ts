@@ -23,6 +23,8 @@ export type AnswerSource = {
   excerpt: string;
   /** A document's knowledge source, for going to it. */
   sourceId?: string;
+  /** A remembered fact's id, for telling whether the owner has since changed or removed it. */
+  factId?: string;
   /** A training answer's director. */
   directorId?: string;
   /** A profile field or training question's stored name. */

@@ -110,6 +110,7 @@ function factBlock(fact: RememberedFactInContext): Omit<ContextBlock, "n"> {
     name: director ? `What you told ${director.name}` : "What you told us",
     where: fact.date,
     excerpt: fact.statement.trim(),
+    factId: fact.id,
     ...(director ? { directorId: director.id } : {}),
   };
 }

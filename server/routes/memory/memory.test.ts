@@ -165,6 +165,28 @@ describe("facts noted from a conversation", () => {
     expect(after.answers[turn.messageId]?.facts.map((fact) => fact.status)).toEqual(["kept", "kept"]);
     const finn = (await overview(app, cookie)).directors.find((director) => director.directorId === "finn");
     expect(finn?.facts.find((fact) => fact.id === "monthly_revenue")?.status).toBe("known");
+
+    // Martha's answer keeps the facts it was given; once the owner edits one and deletes the other, it says so.
+    const memorySources = async () => {
+      const history = (await (await app.request("/api/chat/martha", { cookie })).json()) as ChatHistory;
+      return history.messages.at(-1)?.sources?.filter((source) => source.kind === "memory") ?? [];
+    };
+    expect((await memorySources()).map((source) => [source.excerpt, source.state])).toEqual([
+      ["April revenue was £38,400.", "current"],
+      ["We hired two mechanics in March.", "current"],
+    ]);
+    const changed = await app.request(`/api/memory/facts/${revenue?.id}`, {
+      method: "PATCH",
+      cookie,
+      body: { statement: "April revenue was £38,900." },
+    });
+    expect(changed.status).toBe(200);
+    const removed = await app.request(`/api/memory/facts/${mechanics?.id}`, { method: "DELETE", cookie, body: {} });
+    expect(removed.status).toBe(200);
+    expect((await memorySources()).map((source) => [source.excerpt, source.state])).toEqual([
+      ["April revenue was £38,400.", "changed"],
+      ["We hired two mechanics in March.", "removed"],
+    ]);
   });
 
   it("keeps automatically when the owner chose so, and a fact can be kept for its director only", async () => {

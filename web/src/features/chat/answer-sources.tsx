@@ -148,7 +148,9 @@ function GoToSource(props: { source: AnswerSource; onGo: () => void }) {
         ? { to: "/settings#business-profile", label: "Open your business profile" }
         : source.kind === "training" && source.directorId
           ? { to: `/train-director/${source.directorId}`, label: `Open ${source.name}` }
-          : undefined;
+          : source.kind === "memory" && source.factId
+            ? { to: "/settings#what-your-directors-know", label: "Open what your directors know" }
+            : undefined;
   if (!target) return null;
   return (
     <Link
