@@ -5,6 +5,7 @@ import { BOARD_ANSWERS, boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor } from "../server/test/fixtures";
 import type { DirectorId } from "../shared/directors";
+import { TRAINING_QUESTIONS } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { type ChatOwnerOptions, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 
@@ -71,6 +72,20 @@ describe("the board meeting", () => {
     }
     await memo(page).getByRole("heading", { name: "Where they disagree" }).waitFor();
     await memo(page).getByText("Spring ad budget:").waitFor();
+    // Finn's answer cites block [7]: after this owner's two profile answers, Finn's fifth training answer.
+    const cited = TRAINING_QUESTIONS.finn[4];
+    await columns
+      .getByRole("listitem")
+      .nth(1)
+      .getByRole("button", { name: `Source 7: Finn's training: ${cited?.question}` })
+      .click();
+    await page
+      .getByRole("dialog")
+      .getByText(answersFor("finn")[cited?.name ?? ""] ?? "")
+      .waitFor();
+    await screenshot(page, "board-desktop-source");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
     await memo(page).getByRole("heading", { name: "Next steps" }).waitFor();
     await page.waitForURL(/\/board\?meeting=/);
     await page.getByRole("button", { name: "Ask the board" }).waitFor();

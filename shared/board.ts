@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnswerSource } from "./answer-sources";
 import type { AnswerAuthor, AnswerPhase, ChatMessage, ChatMessageStatus, ConversationSummary } from "./chat";
 import { chatTextSchema } from "./chat";
 import type { DirectorState } from "./director-states";
@@ -83,4 +84,11 @@ export type BoardStreamEvent =
     }
   | { type: "phase"; author: AnswerAuthor; phase: AnswerPhase }
   | { type: "delta"; author: AnswerAuthor; offset: number; text: string }
-  | { type: "end"; author: AnswerAuthor; status: ChatMessageStatus; errorCode: ErrorCode | null };
+  | {
+      type: "end";
+      author: AnswerAuthor;
+      status: ChatMessageStatus;
+      errorCode: ErrorCode | null;
+      /** A director's answer: the blocks it was sent, the cited ones marked (the memo has none). */
+      sources?: AnswerSource[];
+    };

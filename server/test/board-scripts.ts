@@ -13,7 +13,7 @@ import type { ChatScript, RecordedRequest } from "./fake-ai-server";
 export const BOARD_ANSWERS: Record<DirectorId, string> = {
   martha:
     "Spend **$2,000** on spring Instagram ads: our tasting box sold 200 units from $500, so more reach wins subscribers now.",
-  finn: "Hold ads at **$800** a month. Green coffee is up 30%, and cash must cover three months of costs before we spend more.",
+  finn: "Hold ads at **$800** a month. Green coffee is up 30% [7], and cash must cover three months of costs before we spend more.",
   ollie:
     "Not before April: the roaster is at capacity, so more orders would break our 48-hour promise. Add a second roasting shift first.",
   harper:

@@ -11,11 +11,13 @@ import {
   type EarlierRound,
   type MissingDirector,
 } from "../../ai/board-prompt";
+import type { ContextBlock } from "../../ai/context-blocks";
 import { gatherDirectorContext } from "../../ai/director-context";
 import { embedQuestion } from "../../ai/retrieval";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
 import type { LiveAnswer } from "../chat/answer-hub";
+import { sourcesOf } from "../chat/answer-sources";
 import { liveFeed } from "../chat/answer-stream";
 import { stoppedStatus, type WrittenAnswer, writeModelAnswer } from "../chat/answer-writer";
 import { notConfiguredReply } from "../chat/chat-turn";
@@ -72,7 +74,8 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
   });
   const memo = round.write.find((answer) => answer.author === "board");
 
-  const prompts: Promise<Array<{ system: string; messages: ModelMessage[] }>> = Promise.all(
+  // Each column's prompt, and the numbered blocks it was sent (its sources once it has answered).
+  const prompts: Promise<Array<{ system: string; messages: ModelMessage[]; blocks: ContextBlock[] }>> = Promise.all(
     columns.map(async ({ director }) => {
       const context = useContext
         ? await gatherDirectorContext(
@@ -88,23 +91,30 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
             log,
           )
         : undefined;
-      return buildBoardAnswerPrompt({
+      const prompt = buildBoardAnswerPrompt({
         director,
         board: round.directors,
         earlier: round.earlier(director.id),
         question: round.question.content,
         context,
       });
+      return { ...prompt, blocks: context?.blocks ?? [] };
     }),
   );
 
-  const store = async (live: LiveAnswer, written: WrittenAnswer): Promise<ChatAnswerMetadata> => {
-    const row = await finishAnswer(deps.db, live.id, { content: live.text, ...written, now: deps.now() });
+  const store = async (
+    live: LiveAnswer,
+    written: WrittenAnswer,
+    blocks?: readonly ContextBlock[],
+  ): Promise<ChatAnswerMetadata> => {
+    const sources = blocks ? sourcesOf(blocks, live.text) : undefined;
+    const row = await finishAnswer(deps.db, live.id, { content: live.text, ...written, now: deps.now(), sources });
     return {
       messageId: row.id,
       createdAt: row.createdAt.toISOString(),
       status: row.status,
       errorCode: written.errorCode,
+      ...(sources ? { sources } : {}),
     };
   };
 
@@ -116,9 +126,9 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
     const live = deps.answers.start({ id, userId }, async (live) => {
       const result: ColumnResult = { director, status: "failed", errorCode: "server:internal", text: "" };
       try {
-        const written = await writeColumn(live, director, index);
+        const { blocks, ...written } = await writeColumn(live, director, index);
         Object.assign(result, written, { text: live.text });
-        live.end(await store(live, written));
+        live.end(await store(live, written, blocks));
       } finally {
         settle(result);
       }
@@ -126,14 +136,19 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
     started.push({ author: director.id, live, createdAt });
   });
 
-  async function writeColumn(live: LiveAnswer, director: Director, index: number): Promise<WrittenAnswer> {
+  async function writeColumn(
+    live: LiveAnswer,
+    director: Director,
+    index: number,
+  ): Promise<WrittenAnswer & { blocks?: ContextBlock[] }> {
     if (!deps.ai.chat) {
       live.append(notConfiguredReply(director));
       return { status: "complete", errorCode: "ai:not_configured" };
     }
-    const prompt = (await prompts)[index];
-    if (!prompt) throw new Error("The director's prompt is missing.");
-    return writeModelAnswer(deps, live, prompt, log);
+    const column = (await prompts)[index];
+    if (!column) throw new Error("The director's prompt is missing.");
+    const { blocks, ...prompt } = column;
+    return { ...(await writeModelAnswer(deps, live, prompt, log)), blocks };
   }
 
   if (memo) {

@@ -45,6 +45,7 @@ export function boardResponse(
                 author,
                 status: event.metadata.status ?? "complete",
                 errorCode: event.metadata.errorCode ?? null,
+                ...(event.metadata.sources ? { sources: event.metadata.sources } : {}),
               });
               // After the event that ended the last feed, once its listener has returned.
               if (open.size === 0) queueMicrotask(close);

@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withoutCitations } from "../../../shared/answer-sources";
 import {
   BOARD_TOO_FEW_DIRECTORS,
   BOARD_UNTRAINED_DIRECTOR,
@@ -125,7 +126,9 @@ describe("a board meeting", () => {
     expect(textOf(events, "board")).toBe(BOARD_MEMO);
     expect(endOf(events, "board")).toMatchObject({ status: "complete" });
     const memoText = sentTo("memo");
-    for (const id of FOUR) expect(memoText).toContain(BOARD_ANSWERS[id]);
+    // Without their citation markers: the memo has no blocks for them to point at.
+    for (const id of FOUR) expect(memoText).toContain(withoutCitations(BOARD_ANSWERS[id]));
+    expect(memoText).not.toContain("[7]");
     expect(memoText).toContain("How I measure success: Monthly revenue, active subscribers and churn.");
     expect(memoText).toContain(`My question to the board: ${QUESTION}`);
     for (const section of ["## Where they agree", "## Where they disagree", "## Next steps"]) {
@@ -145,6 +148,16 @@ describe("a board meeting", () => {
       FOUR.map((id) => [id, BOARD_ANSWERS[id]]),
     );
     expect(meeting.rounds[0]?.memo).toMatchObject({ content: BOARD_MEMO, status: "complete", directorId: "board" });
+
+    // Finn's answer stood on the owner's challenges, block [7]: its sources end its column and stay with it.
+    expect(finnText).toMatch(/^\[7\] Biggest challenges: Green coffee prices/m);
+    expect(endOf(events, "finn")?.sources?.filter((source) => source.cited)).toMatchObject([
+      { n: 7, kind: "profile", field: "challenges" },
+    ]);
+    expect(endOf(events, "martha")?.sources?.some((source) => source.cited)).toBe(false);
+    expect(endOf(events, "board")?.sources).toBeUndefined();
+    const finnAnswer = meeting.rounds[0]?.answers.find((answer) => answer.directorId === "finn");
+    expect(finnAnswer?.sources?.filter((source) => source.cited)).toMatchObject([{ n: 7, state: "current" }]);
 
     // In the history beside the chats: named by the model, found by search, exported and shared.
     let listed: ConversationSummary | undefined;
@@ -169,6 +182,7 @@ describe("a board meeting", () => {
     expect(document).toContain("Board meeting with Martha, Finn, Ollie and Harper.");
     expect(document).toContain("**Finn** ·");
     expect(document).toContain("**Board memo** ·");
+    expect(document).toContain("Sources:\n\n- [7] Business profile, Biggest challenges: “Green coffee prices");
     expect(document).toContain("- **Spring ad budget:** Martha wants $2,000");
     const pdf = await app.request(`/api/conversations/${round.conversationId}/export?format=pdf`, { cookie });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
@@ -216,7 +230,7 @@ describe("a board meeting", () => {
     expect(roundOf(again).answers.map((answer) => answer.author)).toEqual(["finn", "board"]);
     expect(textOf(again, "finn")).toBe(BOARD_ANSWERS.finn);
     expect(endOf(again, "board")).toMatchObject({ status: "complete" });
-    expect(sentTo("memo", 1)).toContain(BOARD_ANSWERS.finn);
+    expect(sentTo("memo", 1)).toContain(withoutCitations(BOARD_ANSWERS.finn));
     const meeting = await json<BoardMeeting>(app.request(`/api/board/meetings/${conversationId}`, { cookie }));
     expect(meeting.rounds).toHaveLength(1);
     expect(meeting.rounds[0]?.answers.map((answer) => answer.status)).toEqual(["complete", "complete", "complete"]);

@@ -69,7 +69,7 @@ export function listOfNames(names: string[]): string {
  */
 function withSources(message: ChatMessage): string {
   const sources = message.sources;
-  // Stored without sources (a board answer, or one from before answers kept them): no marker can point anywhere.
+  // Stored without sources (a board memo, or an answer from before answers kept them): no marker can point anywhere.
   if (!sources) return withoutCitations(message.content);
   const text = withKnownCitations(message.content, new Set(sources.map((source) => source.n)));
   const cited = sources.filter((source) => source.cited);

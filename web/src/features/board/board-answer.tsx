@@ -1,9 +1,10 @@
-import { withoutCitations } from "../../../../shared/answer-sources";
+import { useState } from "react";
+import type { AnswerSource } from "../../../../shared/answer-sources";
 import type { Director } from "../../../../shared/directors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { phaseText, StreamingCaret, UnfinishedNotice } from "../chat/chat-message";
-import { ChatMarkdown } from "../chat/markdown";
+import { SourceDialog, SourcesRow } from "../chat/answer-sources";
+import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat/chat-message";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /** Where an answer stands, for the tab's indicator and screen readers. */
@@ -27,7 +28,8 @@ export const STATE_LABELS: Record<AnswerState, string> = {
  * One director's answer in a board round: what it is doing before its first
  * words, the text as it streams (Markdown), and, when it did not finish, why
  * with Retry (the memo is then written again with it). Under a finished
- * answer: carrying the meeting into a chat with this director.
+ * answer: what it stood on (the chat's Sources row), and carrying the meeting
+ * into a chat with this director.
  */
 export function BoardAnswer(props: {
   director: Director;
@@ -36,6 +38,7 @@ export function BoardAnswer(props: {
   onContinue: (() => void) | undefined;
 }) {
   const { director, answer } = props;
+  const [opened, setOpened] = useState<AnswerSource | undefined>();
   const text = answer?.text ?? "";
   const status = answer?.status ?? "streaming";
   const streaming = status === "streaming";
@@ -58,14 +61,17 @@ export function BoardAnswer(props: {
       ) : null}
       {text !== "" ? (
         <div className="min-w-0 text-[0.9375rem] leading-relaxed text-slate-800" aria-busy={streaming || undefined}>
-          {/* A board answer shows no sources yet: the blocks it cites are not shown, so neither are its markers. */}
-          <ChatMarkdown text={withoutCitations(text)} className="break-words" />
+          <AnswerText text={text} sources={answer?.sources} streaming={streaming} onOpen={setOpened} />
           {streaming ? <StreamingCaret /> : null}
         </div>
       ) : null}
       {unfinished ? (
         <UnfinishedNotice status={status} text={text} errorCode={answer?.errorCode} onRetry={props.onRetry} />
       ) : null}
+      {answer?.sources && text !== "" && status === "complete" ? (
+        <SourcesRow sources={answer.sources} onOpen={setOpened} />
+      ) : null}
+      <SourceDialog source={opened} answer={text} onClose={() => setOpened(undefined)} />
       {status === "complete" && text !== "" && props.onContinue ? (
         <div className="mt-auto pt-1">
           <Button variant="ghost" size="sm" className="-ml-2 h-8 px-2 text-brand-700" onClick={props.onContinue}>

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { AnswerSource } from "../../../../shared/answer-sources";
 import type { BoardMeeting, BoardRound, BoardStreamEvent } from "../../../../shared/board";
 import type { AnswerAuthor, AnswerPhase, ChatMessage, ChatMessageStatus } from "../../../../shared/chat";
 import type { DirectorId } from "../../../../shared/directors";
@@ -19,6 +20,8 @@ export type ShownAnswer = {
   /** What it is doing before its first words. */
   phase: AnswerPhase;
   createdAt: string | undefined;
+  /** A director's answer, once it has ended: what it stood on. */
+  sources?: AnswerSource[];
 };
 
 export type ShownRound = {
@@ -92,7 +95,10 @@ export function useBoardMeeting(input: { meetingId: string | undefined; onStarte
         if (event.type === "phase") next = { ...answer, phase: event.phase };
         else if (event.type === "delta") {
           next = { ...answer, phase: "writing", text: answer.text.slice(0, event.offset) + event.text };
-        } else next = { ...answer, status: event.status, errorCode: event.errorCode };
+        } else {
+          next = { ...answer, status: event.status, errorCode: event.errorCode };
+          if (event.sources) next.sources = event.sources;
+        }
         return { ...current, answers: { ...current.answers, [event.author]: next } };
       });
     },
@@ -234,6 +240,7 @@ function fromStored(message: ChatMessage): ShownAnswer {
     errorCode: message.errorCode,
     phase: message.status === "streaming" && message.content !== "" ? "writing" : "reading",
     createdAt: message.createdAt,
+    ...(message.sources ? { sources: message.sources } : {}),
   };
 }
 

@@ -42,7 +42,7 @@ export function SourcesRow(props: { sources: AnswerSource[]; onOpen: (source: An
     return <p className="px-1 text-xs text-slate-500 italic">{NO_CONTEXT_LINE}</p>;
   }
   return (
-    <section aria-label="Sources" className="grid w-full gap-1.5 px-1">
+    <section aria-label="Sources" className="grid w-full min-w-0 grid-cols-1 gap-1.5 px-1">
       <div className="flex flex-wrap items-center gap-1.5">
         <h3 className="text-xs font-semibold text-slate-600">Sources</h3>
         {cited.map((source) => (

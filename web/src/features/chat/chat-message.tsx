@@ -128,7 +128,7 @@ export function ChatBubble(props: ChatBubbleProps) {
  * other marker dropped; while it is still being written (sources come at the
  * end), without markers.
  */
-function AnswerText(props: {
+export function AnswerText(props: {
   text: string;
   sources: AnswerSource[] | undefined;
   streaming: boolean;
