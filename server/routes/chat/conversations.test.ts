@@ -247,7 +247,7 @@ describe("search", () => {
     const alice = await owner(app);
     const bob = await owner(app);
     fake.queueChat(
-      { reply: "Put **$300** of the Instagram budget into reels." },
+      { reply: "Put $300 of the **Instagram budget** into reels [1]." },
       { reply: "A roaster pays for itself in two years." },
       { reply: "Instagram is my secret too." },
     );
@@ -262,6 +262,9 @@ describe("search", () => {
     const answerHit = hits.find((hit) => hit.sender === "ai");
     expect(answerHit?.snippet).toContain(`${HIGHLIGHT_START}Instagram${HIGHLIGHT_END}`);
     expect(answerHit?.snippet).toContain(`${HIGHLIGHT_START}budget${HIGHLIGHT_END}`);
+    // As words, not Markdown: no emphasis marks or citation markers in the result.
+    expect(answerHit?.snippet).not.toContain("*");
+    expect(answerHit?.snippet).toMatch(/^\u0002Instagram\u0003 \u0002budget\u0003 into reels/);
     expect(answerHit?.directorId).toBe("martha");
     // The hit opens its conversation at that message.
     const opened = await open(app, alice.cookie, "martha", answerHit?.conversationId);

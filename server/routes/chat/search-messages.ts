@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { withoutCitations } from "../../../shared/answer-sources";
 import { type AnswerAuthor, HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../../shared/chat";
 import type { Database } from "../../db/client";
 
@@ -69,7 +70,24 @@ export async function searchMessages(db: Database, userId: string, text: string)
     ...(row.author ? { author: row.author as AnswerAuthor } : {}),
     conversationTitle: row.title ?? "New conversation",
     sender: row.sender,
-    snippet: row.snippet.replaceAll("\u0002", HIGHLIGHT_START).replaceAll("\u0003", HIGHLIGHT_END),
+    snippet: plainSnippet(row.snippet).replaceAll("\u0002", HIGHLIGHT_START).replaceAll("\u0003", HIGHLIGHT_END),
     createdAt: new Date(row.created_at).toISOString(),
   }));
+}
+
+/**
+ * A passage of an answer as a search result reads it: the words without the
+ * Markdown around them (emphasis, headings, list marks, table pipes, links)
+ * or citation markers. The highlight marks (control characters) stay.
+ */
+export function plainSnippet(markdown: string): string {
+  return withoutCitations(markdown)
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/(\*\*|__|\*|`+|~~)/g, "")
+    .replace(/(^|\n)\s*(#{1,6}\s+|>\s?|[-+]\s+|\d+[.)]\s+)/g, "$1")
+    .replace(/(^|\n)[ \t]*\|?[ \t:|-]*-[ \t:|-]*\|?[ \t]*(?=\n|$)/g, "$1")
+    .replace(/\s*(\|\s*)+/g, " · ")
+    .replace(/(^ · | · $)/gm, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
