@@ -264,7 +264,8 @@ describe("search", () => {
     expect(answerHit?.snippet).toContain(`${HIGHLIGHT_START}budget${HIGHLIGHT_END}`);
     // As words, not Markdown: no emphasis marks or citation markers in the result.
     expect(answerHit?.snippet).not.toContain("*");
-    expect(answerHit?.snippet).toMatch(/^\u0002Instagram\u0003 \u0002budget\u0003 into reels/);
+    const marked = (word: string) => `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}`;
+    expect(answerHit?.snippet.startsWith(`${marked("Instagram")} ${marked("budget")} into reels`)).toBe(true);
     expect(answerHit?.directorId).toBe("martha");
     // The hit opens its conversation at that message.
     const opened = await open(app, alice.cookie, "martha", answerHit?.conversationId);
