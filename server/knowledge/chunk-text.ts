@@ -21,45 +21,82 @@ export function chunkSections(sections: ExtractedSection[]): KnowledgePiece[] {
 }
 
 export function chunkText(text: string, target = PIECE_TARGET_CHARS, overlap = PIECE_OVERLAP_CHARS): string[] {
-  const units = text
-    .split(/\n+/)
-    .map(normalizeLine)
-    .filter(Boolean)
-    .flatMap((line) => splitLong(line, target));
+  const units = tableUnits(
+    text
+      .split(/\n+/)
+      .map(normalizeLine)
+      .filter(Boolean)
+      .flatMap((line) => splitLong(line, target)),
+  );
   const chunks: string[] = [];
-  let current: string[] = [];
+  let current: TextUnit[] = [];
   let length = 0;
   let carriedCount = 0;
+  const startWith = (carried: TextUnit[], next: TextUnit) => {
+    current = [...tableHeaderBefore(carried[0] ?? next), ...carried];
+    length = current.reduce((sum, item) => sum + item.text.length + 1, 0);
+    carriedCount = current.length;
+  };
   for (const unit of units) {
-    if (length + unit.length > target && current.length > 0) {
+    if (length + unit.text.length > target && current.length > 0) {
       if (current.length === carriedCount) {
         // Only the overlap is there and the next unit does not fit beside it: start afresh.
-        current = [];
-        length = 0;
-        carriedCount = 0;
-        current.push(unit);
-        length += unit.length + 1;
-        continue;
+        startWith([], unit);
+      } else {
+        chunks.push(current.map((item) => item.text).join("\n"));
+        // Carry the last units that fit in the overlap into the next piece.
+        const carried: TextUnit[] = [];
+        let carriedLength = 0;
+        for (let index = current.length - 1; index >= 0; index--) {
+          const previous = current[index] as TextUnit;
+          if (carriedLength + previous.text.length > overlap) break;
+          carried.unshift(previous);
+          carriedLength += previous.text.length + 1;
+        }
+        startWith(carried, unit);
       }
-      chunks.push(current.join("\n"));
-      // Carry the last units that fit in the overlap into the next piece.
-      const carried: string[] = [];
-      let carriedLength = 0;
-      for (let index = current.length - 1; index >= 0; index--) {
-        const previous = current[index] as string;
-        if (carriedLength + previous.length > overlap) break;
-        carried.unshift(previous);
-        carriedLength += previous.length + 1;
-      }
-      current = carried;
-      length = carriedLength;
-      carriedCount = carried.length;
     }
     current.push(unit);
-    length += unit.length + 1;
+    length += unit.text.length + 1;
   }
-  if (current.length > carriedCount) chunks.push(current.join("\n"));
+  if (current.length > carriedCount) chunks.push(current.map((item) => item.text).join("\n"));
   return chunks;
+}
+
+/** A line of text; a Markdown table's rows know their table's header line and its |---| line. */
+type TextUnit = { text: string; header?: TextUnit[] };
+
+/**
+ * What a piece starting with this line begins with first: a piece that starts
+ * inside a table repeats the table's header, so its rows still say what their
+ * columns are.
+ */
+function tableHeaderBefore(first: TextUnit): TextUnit[] {
+  if (!first.header) return [];
+  const at = first.header.indexOf(first);
+  return at === -1 ? first.header : first.header.slice(0, at);
+}
+
+/** Marks the rows of Markdown tables (a header line, a |---| line, then rows) with their table's header. */
+function tableUnits(lines: string[]): TextUnit[] {
+  const units: TextUnit[] = [];
+  let header: TextUnit[] | undefined;
+  for (const line of lines) {
+    const previous = units.at(-1);
+    if (!line.startsWith("|")) {
+      header = undefined;
+      units.push({ text: line });
+    } else if (/^\|[\s:|-]+$/.test(line) && line.includes("-") && previous?.text.startsWith("|")) {
+      const separator: TextUnit = { text: line };
+      header = [previous, separator];
+      previous.header = header;
+      separator.header = header;
+      units.push(separator);
+    } else {
+      units.push(header ? { text: line, header } : { text: line });
+    }
+  }
+  return units;
 }
 
 /** How a line of a source reads in its pieces: runs of spaces and tabs as one space, trimmed. */
