@@ -81,16 +81,49 @@ export type FakeAiServer = {
 
 export const FAKE_DEFAULT_DIMENSIONS = 1536;
 
-/** Hashed word counts, normalized: texts that share words get similar vectors. */
+/**
+ * Hashed word counts, normalized: texts that share words get similar vectors.
+ * Like a real embedding model it looks past the grammar: common function words
+ * ("the", "what", "is") are left out and a word's plain endings are dropped
+ * ("orders" and "order", "baked" and "baking" meet), so two texts
+ * match on what they are about. A text of function words alone keeps them.
+ */
 export function fakeEmbedding(text: string, dimensions = FAKE_DEFAULT_DIMENSIONS): number[] {
   const vector = new Array<number>(dimensions).fill(0);
-  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-    const digest = createHash("md5").update(word).digest();
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const content = words.filter((word) => !FUNCTION_WORDS.has(word));
+  for (const word of content.length > 0 ? content : words) {
+    const digest = createHash("md5").update(stem(word)).digest();
     const index = digest.readUInt32LE(0) % dimensions;
     vector[index] = (vector[index] ?? 0) + 1;
   }
   const norm = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0)) || 1;
   return vector.map((value) => value / norm);
+}
+
+const FUNCTION_WORDS = new Set(
+  (
+    "a an the and or but if then so than as of at by for from in into on onto to with without about over under " +
+    "up down out off again is are was were be been being am do does did doing have has had having will would shall " +
+    "should can could may might must i me my mine we us our ours you your yours he him his she her hers it its they " +
+    "them their theirs this that these those there here what which who whom whose when where why how all any both " +
+    "each every some such no nor not only own same too very just also s t d ll m re ve"
+  ).split(" "),
+);
+
+/**
+ * A word without its commonest endings (plural s, -ing, -ed, a final e), so
+ * "cakes", "cake", "baked" and "baking" meet; short words and numbers stay whole.
+ */
+function stem(word: string): string {
+  if (/^\d/.test(word) || word.length <= 3) return word;
+  let stemmed = word;
+  if (stemmed.endsWith("ies")) stemmed = `${stemmed.slice(0, -3)}y`;
+  else if (stemmed.endsWith("ing") && stemmed.length >= 6) stemmed = stemmed.slice(0, -3);
+  else if (stemmed.endsWith("ed") && stemmed.length >= 5) stemmed = stemmed.slice(0, -2);
+  else if (stemmed.endsWith("s") && !stemmed.endsWith("ss")) stemmed = stemmed.slice(0, -1);
+  if (stemmed.endsWith("e") && stemmed.length >= 4) stemmed = stemmed.slice(0, -1);
+  return stemmed;
 }
 
 export async function startFakeAiServer(): Promise<FakeAiServer> {
