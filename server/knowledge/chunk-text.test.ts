@@ -2,7 +2,10 @@ import { expect, it } from "vitest";
 import { chunkText } from "./chunk-text";
 
 it("starts every piece that begins inside a Markdown table with the table's header, and only those", () => {
-  const rows = Array.from({ length: 40 }, (_, index) => `| Item ${index + 1} | ${(index + 1) * 5} bags | Call the mill |`);
+  const rows = Array.from(
+    { length: 40 },
+    (_, index) => `| Item ${index + 1} | ${(index + 1) * 5} bags | Call the mill |`,
+  );
   const text = [
     "Minimum stock levels",
     "| Item | Minimum stock | Notes |",
