@@ -7,46 +7,64 @@
 //
 // The server runs in its own process (bench/chat-server.ts, four directors trained per owner, the embedded database in
 // a fresh data folder, or with DATABASE_URL a fresh database of that PostgreSQL server); the test AI server and the
-// client run here.
+// client run here. `npm run bench:board -- --compare <git ref>` also starts that ref's server (from a temporary
+// worktree) beside this one and puts the questions to the two in turn, so both are measured under the same load, and
+// prints both with the ratio.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { boardReader } from "../server/test/board-reader";
 import { boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import type { DirectorId } from "../shared/directors";
+import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
 
 const MEETINGS = Number(process.env.MEETINGS ?? 50);
 const WARMUP = 5;
 const OWNERS = 10;
 const DIRECTORS: DirectorId[] = ["martha", "finn", "ollie", "harper"];
 const SPREAD_TARGET_MS = 20;
+const compareRef = compareRefArg("bench:board");
 
 const fake = await startFakeAiServer();
 fake.route = boardRoute();
-const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"], {
-  env: {
-    ...process.env,
-    BENCH_USERS: String(OWNERS),
-    BENCH_DIRECTORS: DIRECTORS.join(","),
-    BENCH_AI_BASE_URL: fake.url,
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const { url, cookies, database } = await new Promise<{ url: string; cookies: string[]; database: string }>(
-  (resolve, reject) => {
+
+type BenchServer = { url: string; cookies: string[]; database: string; stop(): Promise<void> };
+
+/** The app with OWNERS owners, each with the four directors trained, from the checkout in `root`. */
+async function startBenchServer(root: string): Promise<BenchServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      BENCH_USERS: String(OWNERS),
+      BENCH_DIRECTORS: DIRECTORS.join(","),
+      BENCH_AI_BASE_URL: fake.url,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const ready = await new Promise<{ url: string; cookies: string[]; database: string }>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
     createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
-  },
-);
+  });
+  return {
+    ...ready,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
 
 type Meeting = { ok: boolean; columns: number[]; spread: number; memo: number; error?: string };
 
 /** One board question, read to the end; times are from just before the request. */
-async function meeting(cookie: string, text: string): Promise<Meeting> {
+async function meeting(server: BenchServer, index: number, text: string): Promise<Meeting> {
+  const { url } = server;
   const started = performance.now();
   const response = await fetch(`${url}/api/board/meetings`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: url, cookie },
+    headers: { "content-type": "application/json", origin: url, cookie: server.cookies[index % OWNERS] ?? "" },
     body: JSON.stringify({ text }),
   });
   if (!response.ok)
@@ -65,6 +83,8 @@ async function meeting(cookie: string, text: string): Promise<Meeting> {
   };
 }
 
+const question = (index: number) => `Should we spend more on spring marketing? (${index})`;
+
 function percentile(values: number[], p: number): number {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
@@ -75,31 +95,91 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const summary = (values: number[]) =>
   `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))}`;
+const succeeded = (results: Meeting[]) => results.filter((result) => result.ok);
+const within = (results: Meeting[]) => results.filter((result) => result.spread <= SPREAD_TARGET_MS).length;
 
-try {
-  print(`Database: ${database}`);
-  for (let index = 0; index < WARMUP; index++) await meeting(cookies[index % OWNERS] ?? "", `Warm-up ${index}`);
-  const results: Meeting[] = [];
-  for (let index = 0; index < MEETINGS; index++) {
-    results.push(await meeting(cookies[index % OWNERS] ?? "", `Should we spend more on spring marketing? (${index})`));
-  }
+/** Every figure of one server's meetings. */
+function report(results: Meeting[]) {
   const failures = results.filter((result) => !result.ok);
-  const ok = results.filter((result) => result.ok);
+  const ok = succeeded(results);
   print(
-    `Board meetings: ${MEETINGS} questions to ${DIRECTORS.length} directors, one at a time, ${failures.length} errors`,
+    `Board meetings: ${results.length} questions to ${DIRECTORS.length} directors, one at a time, ${failures.length} errors`,
   );
   if (failures[0]) print(`  first error: ${failures[0].error}`);
   print(`  sending → each column's first token: ${summary(ok.flatMap((result) => result.columns))}`);
   for (const [index, id] of DIRECTORS.entries()) {
     print(`    ${id.padEnd(7)} ${summary(ok.map((result) => result.columns[index] ?? Number.NaN))}`);
   }
-  const spreads = ok.map((result) => result.spread);
-  const within = spreads.filter((spread) => spread <= SPREAD_TARGET_MS).length;
   print(
-    `  spread of the four columns' first tokens: ${summary(spreads)}; within ${SPREAD_TARGET_MS} ms in ${within} of ${ok.length}`,
+    `  spread of the four columns' first tokens: ${summary(ok.map((result) => result.spread))}; within ${SPREAD_TARGET_MS} ms in ${within(ok)} of ${ok.length}`,
   );
   print(`  sending → the memo's first token (after every column has answered): ${summary(ok.map((r) => r.memo))}`);
+}
+
+const spreads = (results: Meeting[]) => succeeded(results).map((result) => result.spread);
+const firstTokens = (results: Meeting[]) => succeeded(results).flatMap((result) => result.columns);
+const memos = (results: Meeting[]) => succeeded(results).map((result) => result.memo);
+const FIGURES: Array<Figure<Meeting[]>> = [
+  { label: "each column's first token, p50", value: (r) => percentile(firstTokens(r), 50), unit: "ms" },
+  { label: "spread of the first tokens, p50", value: (r) => percentile(spreads(r), 50), unit: "ms" },
+  { label: "spread of the first tokens, p95", value: (r) => percentile(spreads(r), 95), unit: "ms", target: "≤ 20 ms" },
+  { label: "spread of the first tokens, max", value: (r) => Math.max(...spreads(r)), unit: "ms" },
+  { label: `meetings with a spread ≤ ${SPREAD_TARGET_MS} ms`, value: (r) => within(succeeded(r)), unit: "" },
+  { label: "errors", value: (r) => r.length - succeeded(r).length, unit: "", target: "0" },
+  { label: "the memo's first token, p50", value: (r) => percentile(memos(r), 50), unit: "ms" },
+];
+
+const servers: BenchServer[] = [];
+let removeCheckout = () => {};
+try {
+  if (!compareRef) {
+    const server = await startBenchServer(process.cwd());
+    servers.push(server);
+    print(`Database: ${server.database}`);
+    for (let index = 0; index < WARMUP; index++) await meeting(server, index, `Warm-up ${index}`);
+    const results: Meeting[] = [];
+    for (let index = 0; index < MEETINGS; index++) results.push(await meeting(server, index, question(index)));
+    report(results);
+  } else {
+    print(`Checking out ${compareRef} in a temporary worktree…`);
+    const checkout = checkOutRef(compareRef, { build: false });
+    removeCheckout = checkout.remove;
+    const ref = await startBenchServer(checkout.root);
+    servers.push(ref);
+    const current = await startBenchServer(process.cwd());
+    servers.push(current);
+    print(`Database: ${current.database}`);
+    for (let index = 0; index < WARMUP; index++) {
+      await meeting(ref, index, `Warm-up ${index}`);
+      await meeting(current, index, `Warm-up ${index}`);
+    }
+    // Question by question, the two in turn (each going first half of the time), so load on the machine falls on both.
+    const refResults: Meeting[] = [];
+    const currentResults: Meeting[] = [];
+    for (let index = 0; index < MEETINGS; index++) {
+      const pair = async (server: BenchServer, results: Meeting[]) =>
+        results.push(await meeting(server, index, question(index)));
+      if (index % 2 === 0) {
+        await pair(ref, refResults);
+        await pair(current, currentResults);
+      } else {
+        await pair(current, currentResults);
+        await pair(ref, refResults);
+      }
+    }
+    print(`\n${compareRef}:`);
+    report(refResults);
+    print("\nthis checkout:");
+    report(currentResults);
+    print("");
+    printTable(FIGURES, [
+      { label: compareRef, runs: [refResults] },
+      { label: "this checkout", runs: [currentResults] },
+    ]);
+    print(`(${MEETINGS} questions each, put to the two servers in turn)`);
+  }
 } finally {
-  child.kill("SIGTERM");
+  await Promise.all(servers.map((server) => server.stop()));
+  removeCheckout();
   await fake.close();
 }
