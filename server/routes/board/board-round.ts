@@ -24,6 +24,7 @@ import { notConfiguredReply } from "../chat/chat-turn";
 import { nameConversation } from "../chat/conversation-title";
 import { finishAnswer } from "../chat/turn-store";
 import { boardResponse } from "./board-stream";
+import { startTogether } from "./start-together";
 
 /** The memo's place while no AI service is connected, in the chat's words for the same state. */
 export const MEMO_NOT_CONFIGURED = `The board memo is written once an AI service is connected. ${ANSWERS_KEPT_UNTIL_AI}`;
@@ -118,6 +119,8 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
     };
   };
 
+  // Every column's first words go out before any column relays the rest of its answer or stores it.
+  const gate = startTogether(columns.length);
   const started: Array<{ author: AnswerAuthor; live: LiveAnswer; createdAt: Date }> = [];
   const ended: Array<Promise<ColumnResult>> = [];
   columns.forEach(({ director, id, createdAt }, index) => {
@@ -141,14 +144,22 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
     director: Director,
     index: number,
   ): Promise<WrittenAnswer & { blocks?: ContextBlock[] }> {
-    if (!deps.ai.chat) {
-      live.append(notConfiguredReply(director));
-      return { status: "complete", errorCode: "ai:not_configured" };
+    try {
+      if (!deps.ai.chat) {
+        live.append(notConfiguredReply(director));
+        return { status: "complete", errorCode: "ai:not_configured" };
+      }
+      const column = (await prompts)[index];
+      if (!column) throw new Error("The director's prompt is missing.");
+      const { blocks, ...prompt } = column;
+      const written = await writeModelAnswer(deps, live, prompt, log, {
+        beforeRest: () => gate.wait(index, live.stop.signal),
+      });
+      return { ...written, blocks };
+    } finally {
+      // Ended without starting (failed, stopped): the other columns need not wait for it.
+      gate.started(index);
     }
-    const column = (await prompts)[index];
-    if (!column) throw new Error("The director's prompt is missing.");
-    const { blocks, ...prompt } = column;
-    return { ...(await writeModelAnswer(deps, live, prompt, log)), blocks };
   }
 
   if (memo) {

@@ -27,6 +27,10 @@ export async function writeModelAnswer(
   live: LiveAnswer,
   prompt: { system: string; messages: ModelMessage[] },
   log: Logger,
+  options: {
+    /** Waited for once the first token is out, before the rest is relayed (a board round starts its columns together). */
+    beforeRest?: () => Promise<void>;
+  } = {},
 ): Promise<WrittenAnswer> {
   const slow = setTimeout(
     () => live.setPhase("slow"),
@@ -53,6 +57,7 @@ export async function writeModelAnswer(
   live.append(answer.first);
   // Let the first token reach the socket before the rest of a fast answer is relayed and stored.
   await new Promise((resolve) => setImmediate(resolve));
+  await options.beforeRest?.();
   try {
     for await (const piece of answer.rest) live.append(piece);
   } catch (raw) {
