@@ -26,6 +26,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { notConfiguredReply } from "../chat/chat-turn";
 import { requireDirector } from "../directors/director-access";
 import { MEMO_NOT_CONFIGURED } from "./board-round";
+import { startTogether } from "./start-together";
 
 let fake: FakeAiServer;
 beforeEach(async () => {
@@ -390,5 +391,37 @@ describe("who may hold a board meeting", () => {
     expect((await json<{ conversations: unknown[] }>(asOther("/api/conversations"))).conversations).toEqual([]);
     // Nor is anything that is not a meeting's id.
     expect((await app.request("/api/board/meetings/not-an-id", { cookie: owner.cookie })).status).toBe(404);
+  });
+});
+
+describe("the columns of a round start together", () => {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("holds a started column's rest until every column has started or ended without starting", async () => {
+    const gate = startTogether(3, 60_000);
+    const stop = new AbortController();
+    let released = false;
+    const martha = gate.wait(0, stop.signal).then(() => {
+      released = true;
+    });
+    await turn();
+    expect(released).toBe(false);
+    // Ollie failed before his first words: nobody waits for him.
+    gate.started(2);
+    await turn();
+    expect(released).toBe(false);
+    // Finn, the last to start, waits for nobody and lets Martha go on.
+    await gate.wait(1, stop.signal);
+    await martha;
+    expect(released).toBe(true);
+  });
+
+  it("lets a column go on when it is stopped, or when the others are slower than the limit", async () => {
+    const stop = new AbortController();
+    const waiting = startTogether(2, 60_000).wait(0, stop.signal);
+    stop.abort("owner");
+    await waiting;
+    // A director the AI service is slow to answer holds the others up only for the limit (here 1 ms).
+    await startTogether(2, 1).wait(0, new AbortController().signal);
   });
 });
