@@ -1,7 +1,7 @@
-import { type ModelMessage, streamText, type TextStreamPart, type ToolSet } from "ai";
+import type { ModelMessage } from "ai";
 import type { ErrorCode } from "../../shared/errors";
 import type { Logger } from "../logger";
-import type { AiProvider } from "./provider";
+import type { AiProvider, ChatModel } from "./provider";
 import { AiError, type AiFailureTag, classifyAiError, withRetry } from "./retry";
 
 /**
@@ -51,16 +51,7 @@ export async function openAnswerStream(ai: AiProvider, options: OpenAnswerOption
         if (deadline.signal.aborted) throw lastFailure ?? (deadline.signal.reason as AiError);
         const attempt = new AbortController();
         const release = linkAbort(waiting, attempt);
-        const result = streamText({
-          model,
-          system: options.system,
-          messages: options.messages,
-          maxRetries: 0,
-          abortSignal: attempt.signal,
-          // Failures arrive as stream parts and are handled below; the default would print them.
-          onError: () => {},
-        });
-        const parts = result.fullStream[Symbol.asyncIterator]();
+        const parts = modelParts(model, options, attempt.signal);
         try {
           const first = await firstText(parts);
           release();
@@ -93,26 +84,71 @@ export async function openAnswerStream(ai: AiProvider, options: OpenAnswerOption
   }
 }
 
+type ModelPart = Awaited<ReturnType<ChatModel["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
+type ModelPrompt = Parameters<ChatModel["doStream"]>[0]["prompt"];
+
+/**
+ * The model's stream parts as the provider reads them from the AI service. An
+ * answer is plain text, so it is not run through streamText: its dozen stream
+ * stages (tools, steps, telemetry, output) cost more per answer than the
+ * provider's own parsing, and with a board's four answers arriving at once
+ * they made the columns start one after another.
+ */
+async function* modelParts(
+  model: ChatModel,
+  prompt: { system: string; messages: ModelMessage[] },
+  signal: AbortSignal,
+): AsyncGenerator<ModelPart> {
+  const { stream } = await model.doStream({ prompt: modelPrompt(prompt), abortSignal: signal });
+  const reader = stream.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    if (!finished) reader.cancel().catch(() => {});
+  }
+}
+
+/** The system prompt and the conversation as the provider takes them (answers are text only). */
+function modelPrompt(prompt: { system: string; messages: ModelMessage[] }): ModelPrompt {
+  return [
+    { role: "system", content: prompt.system },
+    ...prompt.messages.map((message): ModelPrompt[number] => {
+      if (message.role === "system") return { role: "system", content: message.content };
+      if (message.role === "tool" || typeof message.content !== "string") {
+        throw new AiError("provider", undefined, "An answer's prompt can only hold text.");
+      }
+      return { role: message.role, content: [{ type: "text", text: message.content }] };
+    }),
+  ];
+}
+
 /** Reads parts until the first non-empty text. An answer with no text at all counts as a failure. */
-async function firstText(parts: AsyncIterator<TextStreamPart<ToolSet>>): Promise<string> {
+async function firstText(parts: AsyncIterator<ModelPart>): Promise<string> {
   for (;;) {
     const { value: part, done } = await parts.next();
     if (done) throw new AiError("provider", undefined, "The stream ended before any text.");
-    if (part.type === "text-delta" && part.text !== "") return part.text;
+    if (part.type === "text-delta" && part.delta !== "") return part.delta;
     if (part.type === "error") throw part.error;
-    if (part.type === "abort") throw new AiError("aborted", undefined, "The answer was stopped.");
     if (part.type === "finish") throw new AiError("provider", undefined, "No assistant response found");
   }
 }
 
 async function* restOf(
-  parts: AsyncIterator<TextStreamPart<ToolSet>>,
+  parts: AsyncIterator<ModelPart>,
   signal: AbortSignal,
   release: () => void,
 ): AsyncGenerator<string> {
   try {
     for (;;) {
-      let next: IteratorResult<TextStreamPart<ToolSet>>;
+      let next: IteratorResult<ModelPart>;
       try {
         next = await parts.next();
       } catch (error) {
@@ -124,16 +160,19 @@ async function* restOf(
         throw new AiError("provider", undefined, "The answer stream ended early.");
       }
       const part = next.value;
-      if (part.type === "text-delta") yield part.text;
+      if (part.type === "text-delta") yield part.delta;
       else if (part.type === "error") throw signal.aborted ? stoppedError() : classifyAiError(part.error);
-      else if (part.type === "abort") throw stoppedError();
       else if (part.type === "finish") {
-        if (part.finishReason === "error") throw new AiError("provider", undefined, "The answer ended with an error.");
+        if (part.finishReason.unified === "error") {
+          throw new AiError("provider", undefined, "The answer ended with an error.");
+        }
         return;
       }
     }
   } finally {
     release();
+    // Let go of the provider's stream, whether the answer ended or was stopped.
+    void parts.return?.(undefined);
   }
 }
 

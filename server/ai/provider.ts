@@ -13,11 +13,14 @@ export type AiProvider = {
   chatModelName: string;
   embeddingModelName: string | undefined;
   embeddingDimensions: number;
-  chat: LanguageModel | undefined;
+  chat: ChatModel | undefined;
   embedding: EmbeddingModel | undefined;
   /** Overrides of the spec's retry policy; tests shorten the delays. */
   retry: RetryOptions;
 };
+
+/** A chat model as an AI SDK provider makes it; answers stream from it directly (server/ai/chat-stream.ts). */
+export type ChatModel = Extract<LanguageModel, { specificationVersion: "v3" }>;
 
 export function createAiProvider(env: Env, retry: RetryOptions = {}): AiProvider {
   if (!env.AI_CONFIGURED) {
