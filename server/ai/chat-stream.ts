@@ -61,6 +61,7 @@ export async function openAnswerStream(ai: AiProvider, options: OpenAnswerOption
         } catch (error) {
           release();
           attempt.abort();
+          void parts.return(undefined);
           if (options.signal.aborted) throw stopped();
           if (deadline.signal.aborted) throw deadline.signal.reason as AiError;
           throw classifyAiError(error);
@@ -90,8 +91,8 @@ type ModelPrompt = Parameters<ChatModel["doStream"]>[0]["prompt"];
 /**
  * The model's stream parts as the provider reads them from the AI service. An
  * answer is plain text, so it is not run through streamText: its dozen stream
- * stages (tools, steps, telemetry, output) cost more per answer than the
- * provider's own parsing, and with a board's four answers arriving at once
+ * stages (tools, steps, telemetry, output) were most of an answer's work
+ * before its first token, and with a board's four answers arriving at once
  * they made the columns start one after another.
  */
 async function* modelParts(
