@@ -7,7 +7,7 @@ import type { Logger } from "../logger";
 import type { BusinessContext } from "./chat-prompt";
 import { numberContext } from "./context-blocks";
 import { PROFILE_DEPARTMENT } from "./context-index";
-import { factsForDirector } from "./remembered-facts";
+import { factsForDirector, type RememberedFactInContext } from "./remembered-facts";
 import { type QueryEmbedding, retrieveContext } from "./retrieval";
 
 export type DirectorContextInput = {
@@ -21,6 +21,10 @@ export type DirectorContextInput = {
   trainingAnswers: TrainingAnswers | undefined;
   /** The question's embedding, if the caller asked for it early; otherwise retrieval asks for it. */
   queryEmbedding: Promise<QueryEmbedding | undefined> | undefined;
+  /** Embeddings of the texts retrieval searches (the follow-up wording too), by text, if the caller asked early. */
+  earlyEmbeddings?: ReadonlyMap<string, Promise<QueryEmbedding | undefined>>;
+  /** The kept facts, if the caller already read them (a chat turn reads them with its state); otherwise read here. */
+  facts?: RememberedFactInContext[];
 };
 
 /**
@@ -39,10 +43,12 @@ export async function gatherDirectorContext(
   input: DirectorContextInput,
   log: Logger,
 ): Promise<BusinessContext> {
-  const facts = factsForDirector(deps.db, input.userId, input.director.id).catch((error: unknown) => {
-    log.warn({ err: error }, "remembered facts could not be read; answering without them");
-    return [];
-  });
+  const facts =
+    input.facts ??
+    factsForDirector(deps.db, input.userId, input.director.id).catch((error: unknown) => {
+      log.warn({ err: error }, "remembered facts could not be read; answering without them");
+      return [];
+    });
   let pieces: BusinessContext["pieces"] = [];
   try {
     pieces = await retrieveContext(
@@ -53,6 +59,7 @@ export async function gatherDirectorContext(
         question: input.question,
         earlierQuestions: input.earlierQuestions,
         queryEmbedding: input.queryEmbedding,
+        earlyEmbeddings: input.earlyEmbeddings,
         // The profile and this director's answers go with every question whole: retrieval's slots are for the rest
         // (other directors' answers, the owner's documents).
         skipDepartments: [PROFILE_DEPARTMENT, input.director.id],

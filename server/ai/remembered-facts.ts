@@ -1,7 +1,6 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DirectorId } from "../../shared/directors";
 import type { Database } from "../db/client";
-import { rememberedFacts } from "../db/schema";
 
 /** A kept fact as a director's context carries it: what, when, and which director it came from. */
 export type RememberedFactInContext = {
@@ -25,22 +24,23 @@ export async function factsForDirector(
   userId: string,
   directorId: DirectorId,
 ): Promise<RememberedFactInContext[]> {
-  const rows = await db
-    .select({
-      id: rememberedFacts.id,
-      statement: rememberedFacts.statement,
-      date: rememberedFacts.factDate,
-      directorId: rememberedFacts.directorId,
-    })
-    .from(rememberedFacts)
-    .where(
-      and(
-        eq(rememberedFacts.userId, userId),
-        eq(rememberedFacts.status, "kept"),
-        or(eq(rememberedFacts.onlyDirector, false), eq(rememberedFacts.directorId, directorId)),
-      ),
-    )
-    .orderBy(desc(rememberedFacts.factDate), desc(rememberedFacts.createdAt))
-    .limit(FACTS_READ_LIMIT);
-  return rows.map((row) => ({ ...row, directorId: (row.directorId as DirectorId | null) ?? null }));
+  const result = await db.execute(sql`select ${keptFactsJson(userId, directorId)} as facts`);
+  const [row] = (result as unknown as { rows: Array<{ facts: RememberedFactInContext[] }> }).rows;
+  return row?.facts ?? [];
+}
+
+/**
+ * factsForDirector as a JSON array in one expression, so a chat turn reads the facts in the statement that reads the
+ * rest of its state.
+ */
+export function keptFactsJson(userId: string, directorId: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('id', fact.id, 'statement', fact.statement,
+        'date', to_char(fact.fact_date, 'YYYY-MM-DD'), 'directorId', fact.director_id)
+        order by fact.fact_date desc, fact.created_at desc), '[]'::json)
+      from (
+        select id, statement, fact_date, director_id, created_at from remembered_facts
+        where user_id = ${userId} and status = 'kept' and (only_director = false or director_id = ${directorId})
+        order by fact_date desc, created_at desc
+        limit ${FACTS_READ_LIMIT}
+      ) fact)`;
 }

@@ -91,6 +91,8 @@ export async function retrieveContext(
     signal?: AbortSignal;
     /** The question's embedding when the caller already asked for it (embedQuestion); otherwise asked for here. */
     queryEmbedding?: Promise<QueryEmbedding | undefined>;
+    /** Embeddings the caller already asked for, by text (a chat turn asks for the follow-up wording's early too). */
+    earlyEmbeddings?: ReadonlyMap<string, Promise<QueryEmbedding | undefined>>;
     /** Departments the caller already sends whole (the profile, this director's answers): not worth a slot. */
     skipDepartments?: string[];
     /** For the evaluation: one ranking alone, and more pieces than the prompt takes. */
@@ -99,8 +101,14 @@ export async function retrieveContext(
   },
 ): Promise<RetrievedPiece[]> {
   if (input.question.trim() === "") return [];
-  const queries = await retrievalQueries(input.question, input.earlierQuestions ?? [], (text) =>
-    text === input.question && input.queryEmbedding ? input.queryEmbedding : embedQuestion(deps, text, input.signal),
+  const queries = await retrievalQueries(
+    input.question,
+    input.earlierQuestions ?? [],
+    (text) =>
+      input.earlyEmbeddings?.get(text) ??
+      (text === input.question && input.queryEmbedding
+        ? input.queryEmbedding
+        : embedQuestion(deps, text, input.signal)),
   );
   return searchPieces(deps.database, {
     userId: input.userId,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ChatMessageStatus } from "../../../shared/chat";
 import type { OnboardingData } from "../../../shared/onboarding";
 import type { TrainingAnswers } from "../../../shared/training";
+import { keptFactsJson, type RememberedFactInContext } from "../../ai/remembered-facts";
 import type { Database } from "../../db/client";
 import type { SubscriptionRow } from "../plans/plan-status";
 import { shownStatus, visibleThread } from "./conversations";
@@ -35,6 +36,8 @@ export type TurnState = {
   conversation: { id: string; titleSource: string | null } | undefined;
   /** Its shown messages, newest TURN_HISTORY_LIMIT, oldest first. */
   history: TurnMessage[];
+  /** The kept facts this director uses (factsForDirector), read here to spare the turn a statement. */
+  facts: RememberedFactInContext[];
 };
 
 type Row = {
@@ -47,11 +50,12 @@ type Row = {
   history: Array<
     Omit<TurnMessage, "createdAt" | "status"> & { status: ChatMessageStatus; createdAt: string; updatedAt: string }
   >;
+  facts: RememberedFactInContext[];
 };
 
 /**
  * Reads the plan, the trained directors, this director's answers, the business
- * profile and the conversation's recent history in one round trip: a chat turn
+ * profile, the kept facts and the conversation's recent history in one round trip: a chat turn
  * waits for all of them before the model is asked, and with the embedded
  * database every separate query costs a turn of the event loop.
  * `conversationId` picks a conversation of this user and director; without
@@ -82,7 +86,8 @@ export async function loadTurnState(
             coalesce(first_version, id) as "firstVersion", created_at as "createdAt", updated_at as "updatedAt"
           from ${visibleThread(sql`conversation.id`, userId)} thread
           order by created_at desc limit ${TURN_HISTORY_LIMIT}
-        ) m) as history
+        ) m) as history,
+      ${keptFactsJson(userId, directorId)} as facts
     from (select 1) as one
     left join lateral (
       select c.id, c.title_source from conversations c
@@ -111,6 +116,7 @@ export async function loadTurnState(
       status: shownStatus(message.status, new Date(updatedAt), input.now),
       createdAt: new Date(message.createdAt),
     })),
+    facts: row.facts,
   };
 }
 
