@@ -74,6 +74,20 @@ async function turn(url: string, cookie: string, text: string): Promise<Turn> {
   return { ok: finished && !error, ttftMs, providerAtMs, providerOwnMs, error };
 }
 
+/** Waits until the test AI server has had `count` requests for facts, or none for 3 s (a turn that learns nothing). */
+async function learningCaughtUp(count: number) {
+  let seen = fake.objectRequests().length;
+  let quietSince = performance.now();
+  while (seen < count && performance.now() - quietSince < 3000) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = fake.objectRequests().length;
+    if (now !== seen) quietSince = performance.now();
+    seen = now;
+  }
+  // The request for facts is the learning's middle; its writes follow.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
@@ -135,6 +149,9 @@ async function measure(root: string): Promise<ChatRun> {
     for (let index = 0; index < WARMUP_TURNS; index++) {
       await turn(url, cookies[index % 10] ?? "", `Warm-up question ${index}`);
     }
+    // Learning from an answer steps aside while a turn waits for its first token, so it may trail the turns: CPU is
+    // counted from the moment the warm-up's learning is done to the moment the measured turns' learning is.
+    await learningCaughtUp(WARMUP_TURNS);
     const sequential: Turn[] = [];
     const factRequestsBefore = fake.objectRequests().length;
     const cpuBefore = serverCpuMs(pid);
@@ -143,6 +160,7 @@ async function measure(root: string): Promise<ChatRun> {
         await turn(url, cookies[index % 10] ?? "", `Which channel should I focus on next month? (${index})`),
       );
     }
+    await learningCaughtUp(factRequestsBefore + SEQUENTIAL_TURNS);
     const cpuPerTurnMs = (serverCpuMs(pid) - cpuBefore) / SEQUENTIAL_TURNS;
     const factRequests = fake.objectRequests().slice(factRequestsBefore);
 

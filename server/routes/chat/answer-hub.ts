@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from "../../db/database-error";
 import { messages } from "../../db/schema";
 import type { Logger } from "../../logger";
 import { ANSWER_STALE_MS } from "./conversations";
+import { createFirstTokenGate, type FirstTokenGate } from "./first-token-gate";
 import { finishAnswer, saveAnswerProgress } from "./turn-store";
 
 /**
@@ -104,6 +105,8 @@ export type AnswerHub = {
   listenRemote(id: string, listener: Listener): { stop: () => void; listening: Promise<void> };
   /** The owner's Stop: stops the answer here, or asks the process writing it. */
   requestStop(id: string): Promise<void>;
+  /** Chat turns still before their first token: the work that follows an answer waits for them. */
+  readonly firstTokens: FirstTokenGate;
   /** Keeps shutdown waiting for a short task that follows an answer (its title). */
   track(task: Promise<unknown>): void;
   /**
@@ -161,6 +164,7 @@ export async function createAnswerHub(deps: {
 
   const hub: AnswerHub = {
     shared: bus !== undefined,
+    firstTokens: createFirstTokenGate(),
     start(answer, write) {
       // Stop pressed on another process reaches this one through the listener.
       void bus?.listen();

@@ -12,7 +12,7 @@ import type { ErrorCode } from "../../../shared/errors";
 import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
 import type { ContextBlock } from "../../ai/context-blocks";
 import { gatherDirectorContext } from "../../ai/director-context";
-import { embedQuestion } from "../../ai/retrieval";
+import { embedQuestion, followUpText, type QueryEmbedding } from "../../ai/retrieval";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -41,6 +41,17 @@ import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
  * reload or another device reads it from where it has got to.
  */
 export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
+  // Until its first token (or its end) the turn goes first: the learning that follows earlier answers waits.
+  const firstToken = deps.answers.firstTokens.enter();
+  try {
+    return await startTurn(c, deps, firstToken);
+  } catch (error) {
+    firstToken();
+    throw error;
+  }
+}
+
+async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => void): Promise<Response> {
   const user = c.get("user");
   const log = c.get("log");
   const turn = await readJson(c, chatTurnSchema, "validation:chat");
@@ -79,6 +90,18 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
     throw error;
   }
 
+  // What retrieval will search besides the question (a follow-up's wording) is known now: its embedding is asked for
+  // while the turn is stored, not after.
+  const earlierQuestions = history.filter((message) => message.sender === "user").map((message) => message.content);
+  const earlyEmbeddings = new Map<string, Promise<QueryEmbedding | undefined>>();
+  if (useContext) {
+    const questionEmbedding = (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content);
+    if (questionEmbedding) earlyEmbeddings.set(question.content, questionEmbedding);
+    const followUp = followUpText(question.content, earlierQuestions);
+    const followUpEmbedding = followUp === undefined ? undefined : embed(followUp);
+    if (followUp !== undefined && followUpEmbedding) earlyEmbeddings.set(followUp, followUpEmbedding);
+  }
+
   const previous = state.history.at(-1)?.createdAt;
   const questionAt = after(deps.now(), previous);
   const stored = await storeTurnStart(deps.db, {
@@ -97,6 +120,9 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
   const titleWanted = firstAnswer || state.conversation?.titleSource === "question";
 
   const live = deps.answers.start({ id: stored.answer.id, userId: user.id }, async (live) => {
+    live.listen((event) => {
+      if (event.type !== "phase") firstToken();
+    });
     live.stop.signal.addEventListener("abort", () => work.abort(), { once: true });
     const ended = await writeAnswer(live);
     live.end(ended);
@@ -139,10 +165,12 @@ export async function handleChatTurn(c: Context<AppEnv>, deps: AppDeps): Promise
           userId: user.id,
           director,
           question: question.content,
-          earlierQuestions: history.filter((message) => message.sender === "user").map((message) => message.content),
+          earlierQuestions,
           profile: state.profile,
           trainingAnswers: state.trainingAnswers,
-          queryEmbedding: (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content),
+          facts: state.facts,
+          queryEmbedding: earlyEmbeddings.get(question.content),
+          earlyEmbeddings,
         },
         log,
       );

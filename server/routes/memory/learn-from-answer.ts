@@ -1,11 +1,10 @@
 import { NoObjectGeneratedError } from "ai";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Director, findDirector } from "../../../shared/directors";
 import { findKeyFact, type KeyFact, keyFactsTouched } from "../../../shared/key-facts";
 import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../../shared/memory";
 import { extractFacts } from "../../ai/extract-facts";
 import type { Database } from "../../db/client";
-import { rememberedFacts } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
 import { insertFacts, type MemorySettings, type NewFact, readMemorySettings } from "./facts";
@@ -19,6 +18,11 @@ class RetryLater extends Error {}
 
 /** Statements already on file that the model is shown, so it does not propose them again. */
 const KNOWN_STATEMENTS_READ = 100;
+/**
+ * Learning steps aside while a chat turn of this process waits for its first token (the turns share the one thread,
+ * and on the embedded database the one connection); a steady stream of turns holds each step back this long at most.
+ */
+const STEP_ASIDE_MAX_MS = 2000;
 
 /**
  * After an answer is complete, in the background: the facts the owner stated
@@ -37,13 +41,16 @@ export async function learnFromAnswer(
   log: Logger,
   options: { retryLater: boolean } = { retryLater: false },
 ): Promise<void> {
+  const stepAside = () => deps.answers.firstTokens.clear(STEP_ASIDE_MAX_MS);
   try {
+    await stepAside();
     const turn = await readTurn(deps, answerId);
     if (!turn) return;
     const director = findDirector(turn.directorId);
     if (!director) return;
     const now = deps.now();
     const noted = deps.ai.chat ? await noteFacts(deps, { ...turn, director, log, retryLater: options.retryLater }) : [];
+    await stepAside();
     const touched = keyFactsTouched(director.id, turn.question);
     const settings =
       noted.length > 0 || touched.length > 0 ? await readMemorySettings(deps.db, turn.userId) : undefined;
@@ -82,12 +89,18 @@ type Turn = {
   answer: string;
   /** The day of the turn: a fact without a date of its own is dated by it. */
   day: string;
+  /** The owner's newest statements on file (KNOWN_STATEMENTS_READ), which the model is shown. */
+  known: string[];
 };
 
 async function readTurn(deps: AppDeps, answerId: string): Promise<Turn | undefined> {
   const result = await deps.db.execute(sql`
     select a.user_id as "userId", a.content as answer, a.status, a.created_at as "createdAt",
-      a.metadata -> 'memory' as memory, q.content as question, c.director_id as "directorId"
+      a.metadata -> 'memory' as memory, q.content as question, c.director_id as "directorId",
+      (select coalesce(json_agg(known.statement order by known.created_at desc), '[]'::json) from (
+          select statement, created_at from remembered_facts where user_id = a.user_id
+          order by created_at desc limit ${KNOWN_STATEMENTS_READ}
+        ) known) as known
     from messages a
     join messages q on q.id = a.reply_to and q.user_id = a.user_id
     join conversations c on c.id = a.conversation_id
@@ -102,6 +115,7 @@ async function readTurn(deps: AppDeps, answerId: string): Promise<Turn | undefin
         memory: unknown;
         question: string;
         directorId: string;
+        known: string[];
       }>;
     }
   ).rows;
@@ -114,6 +128,7 @@ async function readTurn(deps: AppDeps, answerId: string): Promise<Turn | undefin
     question: row.question,
     answer: row.answer,
     day: isoDay(new Date(row.createdAt)),
+    known: row.known,
   };
 }
 
@@ -124,12 +139,6 @@ async function noteFacts(
 ): Promise<Array<Omit<NewFact, "status">>> {
   const model = deps.ai.chat;
   if (!model) return [];
-  const known = await deps.db
-    .select({ statement: rememberedFacts.statement })
-    .from(rememberedFacts)
-    .where(eq(rememberedFacts.userId, turn.userId))
-    .orderBy(sql`${rememberedFacts.createdAt} desc`)
-    .limit(KNOWN_STATEMENTS_READ);
   let extracted: Awaited<ReturnType<typeof extractFacts>>;
   try {
     extracted = await extractFacts(model, {
@@ -137,7 +146,7 @@ async function noteFacts(
       question: turn.question,
       answer: turn.answer,
       today: turn.day,
-      known: known.map((row) => row.statement),
+      known: turn.known,
     });
   } catch (error) {
     // A reply that is not the asked-for object carries the owner's words in its error messages: only its kind is logged.
@@ -154,7 +163,7 @@ async function noteFacts(
     }
     return [];
   }
-  const seen = new Set(known.map((row) => comparable(row.statement)));
+  const seen = new Set(turn.known.map(comparable));
   const noted: Array<Omit<NewFact, "status">> = [];
   for (const fact of extracted) {
     const statement = factStatementSchema.safeParse(fact.statement);
