@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
@@ -54,16 +53,6 @@ export async function openDatabase(options: DatabaseOptions, log?: Logger): Prom
  */
 export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
-/**
- * V8 compiles PGlite's 9 MB WebAssembly module with its baseline compiler (Liftoff) and then again, function by
- * function as they get hot, with its optimizing one (TurboFan). The optimized copies and the compiler's own memory
- * stayed resident: about 45–70 MB of an idle server's 230–260 MB (docs/decisions/0020). Baseline code alone runs the
- * engine a little slower per statement. Set before the module is compiled; V8 reads it at compile time.
- */
-function compileWasmWithBaselineOnly() {
-  v8.setFlagsFromString("--liftoff-only");
-}
-
 async function openPglite(
   options: Extract<DatabaseOptions, { kind: "pglite" }>,
   log: Logger | undefined,
@@ -76,8 +65,6 @@ async function openPglite(
       const seeded = seedFromSnapshot(pgData, options.snapshotFolder ?? SNAPSHOT_FOLDER, MIGRATIONS_FOLDER);
       if (seeded) log?.info("new database created from the build's migrated snapshot");
     }
-    // The server's database (a data folder, not a test's in-memory one) runs on V8's baseline WebAssembly code only.
-    if (pgData) compileWasmWithBaselineOnly();
     const client = await PGlite.create(pgData, {
       extensions: withoutPgvector ? {} : { vector },
       startParams: PGLITE_START_PARAMS,
