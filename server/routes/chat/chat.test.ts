@@ -383,12 +383,13 @@ describe("when the AI provider fails", () => {
   });
 
   it("does not retry a 400, quota or timeout; streams the error and stores the answer as failed", async () => {
-    const app = await chatApp({ env: { CHAT_FIRST_TOKEN_TIMEOUT_MS: "300" } });
+    // Long enough that a loaded machine does not turn the 400 or the quota refusal into a timeout.
+    const app = await chatApp({ env: { CHAT_FIRST_TOKEN_TIMEOUT_MS: "1200" } });
     const { cookie } = await owner(app);
     const cases = [
       { script: { fail: { status: 400 } }, code: "ai:unavailable", requests: 1 },
       { script: { fail: { status: 429, code: "insufficient_quota" } }, code: "ai:unavailable", requests: 1 },
-      { script: { reply: "Too late.", firstTokenDelayMs: 2000 }, code: "ai:timeout", requests: 1 },
+      { script: { reply: "Too late.", firstTokenDelayMs: 5000 }, code: "ai:timeout", requests: 1 },
     ] as const;
     for (const [index, { script, code, requests }] of cases.entries()) {
       const before = fake.streamedChatRequests().length;
