@@ -9,6 +9,7 @@ import {
   piecesWithoutEmbedding,
   saveContextEmbedding,
   savePieceEmbeddings,
+  settlePieceEmbeddings,
   type VectorStore,
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
@@ -351,7 +352,10 @@ export async function embedSourcePieces(
   if (!vectors.available || !deps.ai.embedding || !model) return;
   for (;;) {
     const missing = await piecesWithoutEmbedding(deps.db, vectors, { model, limit: options.sliceSize, sourceId });
-    if (missing.length === 0) return;
+    if (missing.length === 0) {
+      await settlePieceEmbeddings(deps.db, vectors);
+      return;
+    }
     const embedded = await embedTexts(
       deps,
       missing.map((piece) => piece.text),

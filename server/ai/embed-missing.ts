@@ -5,6 +5,7 @@ import {
   piecesWithoutEmbedding,
   saveContextEmbedding,
   savePieceEmbeddings,
+  settlePieceEmbeddings,
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { CONTEXT_EMBEDDING_MAX_CHARS } from "./context-index";
@@ -50,6 +51,8 @@ export async function embedMissing(
     );
     return rows;
   });
+  // Also after an upgrade that rewrote the side table (the first start after 0024): cheap when nothing changed.
+  await settlePieceEmbeddings(deps.db, vectors);
   const records = await fill(signal, async () => {
     const rows = await contextsWithoutEmbedding(deps.db, vectors, { model, limit });
     const embedded = await embedBatch(

@@ -222,6 +222,7 @@ export async function searchPieces(
             threshold: input.threshold,
             limit: CANDIDATES_PER_RANKING,
             scope: inScope(input),
+            userId: input.userId,
           })
         : undefined;
     if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });

@@ -16,7 +16,15 @@ import type { Database, Transaction } from "./client";
 export type VectorStore = {
   /** Whether this database has pgvector and the embedding tables, i.e. vector search can work. */
   available: boolean;
+  /** How pieces are ranked by vector; the owner-scoped binary pre-selection unless asked otherwise (benchmarks, the evaluation). */
+  plan?: PieceVectorPlan;
+  /** How many pieces the binary pre-selection keeps; BINARY_PRESELECTION_POOL unless asked otherwise (measuring). */
+  preselectionPool?: number;
 };
+
+/** The vector plans the store can run (docs/decisions/0024-retrieval-at-owner-scale.md). */
+export const PIECE_VECTOR_PLANS = ["exact", "binary-rerank"] as const;
+export type PieceVectorPlan = (typeof PIECE_VECTOR_PLANS)[number];
 
 type Executor = Database | Transaction;
 
@@ -39,10 +47,23 @@ BEGIN
       model text NOT NULL,
       embedding vector NOT NULL
     );
-    -- Kept inside the row, one page per piece: retrieval reads every vector of one owner (see migration 0003).
+    -- Kept inside the row, one page per piece: the exact re-ranking reads a few hundred of them (see migration 0003).
     ALTER TABLE context_piece_embeddings ALTER COLUMN embedding SET STORAGE MAIN;
     CREATE INDEX context_piece_embeddings_user_idx ON context_piece_embeddings (user_id);
   END IF;
+  -- The vector's signs, one bit per dimension, and an index holding them beside the owner: retrieval reads an owner's
+  -- signs from the index alone and re-ranks the closest few exactly (docs/decisions/0024). Added to an existing table
+  -- at the first start that knows them, which rewrites the table once.
+  IF NOT EXISTS (
+    SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'context_piece_embeddings'
+      AND column_name = 'embedding_signs'
+  ) THEN
+    ALTER TABLE context_piece_embeddings ADD COLUMN embedding_signs bit varying
+      GENERATED ALWAYS AS (binary_quantize(embedding)::bit varying) STORED;
+  END IF;
+  CREATE INDEX IF NOT EXISTS context_piece_embeddings_owner_signs_idx
+    ON context_piece_embeddings (user_id, model) INCLUDE (piece_id, embedding_signs);
   IF to_regclass('user_context_embeddings') IS NULL THEN
     CREATE TABLE user_context_embeddings (
       context_id uuid PRIMARY KEY REFERENCES user_contexts (id) ON DELETE CASCADE,
@@ -140,6 +161,19 @@ export async function savePieceEmbeddings(db: Executor, store: VectorStore, rows
   `);
 }
 
+/**
+ * After a large write of piece embeddings (a knowledge source embedded, the
+ * background catch-up): marks the side table's settled pages as visible to
+ * all, so that retrieval reads the owner's signs from the index alone instead
+ * of visiting each row. The embedded engine has no autovacuum to do it, and on
+ * a server this does early what autovacuum does later. Only pages changed
+ * since the last run are read. Not inside a transaction.
+ */
+export async function settlePieceEmbeddings(db: Database, store: VectorStore): Promise<void> {
+  if (!store.available) return;
+  await db.execute(sql`vacuum context_piece_embeddings`);
+}
+
 function toPieceRecord(row: PieceEmbedding) {
   return { piece_id: row.pieceId, user_id: row.userId, model: row.model, embedding: vectorLiteral(row.embedding) };
 }
@@ -163,10 +197,25 @@ export async function saveContextEmbedding(
 }
 
 /**
+ * How many of an owner's pieces the binary pre-selection hands to the exact
+ * re-ranking (docs/decisions/0024-retrieval-at-owner-scale.md). An owner with
+ * no more pieces than this is ranked exactly.
+ */
+export const BINARY_PRESELECTION_POOL = 400;
+
+/**
  * Retrieval's vector ranking: the ids of the pieces in `scope` (a condition on
  * `context_pieces p`) with a vector from the query's model, most similar
  * first, down to the threshold, with their position; undefined without
  * pgvector, so retrieval ranks by full text alone.
+ *
+ * Given the owner (`userId`, the owner `scope` is limited to), the store reads
+ * that owner's vectors as signs (one bit per dimension, from an index that
+ * holds them beside the owner), keeps the BINARY_PRESELECTION_POOL closest by
+ * Hamming distance, and ranks those by exact cosine. When the scope leaves
+ * fewer than `limit` of them (a director kept from most of the owner's
+ * sources), it ranks all of the owner's pieces in scope exactly instead. The
+ * scope applies to every row returned either way.
  */
 export function pieceVectorRanking(
   store: VectorStore,
@@ -177,9 +226,56 @@ export function pieceVectorRanking(
     threshold: number;
     limit: number;
     scope: SQL;
+    /** The owner the scope is limited to; without it, every piece in scope is ranked exactly. */
+    userId?: string;
   },
 ): SQL | undefined {
   if (!store.available) return undefined;
+  if (store.plan === "exact" || query.userId === undefined) return exactPieceVectorRanking(query);
+  const pool = sql.raw(String(Math.max(1, Math.floor(store.preselectionPool ?? BINARY_PRESELECTION_POOL))));
+  return sql`(
+    with q as materialized (
+      select v as vector, binary_quantize(v) as signs from (select ${query.cosineLiteral}::int[]::vector as v) x
+    ),
+    preselected as materialized (
+      select e.piece_id from context_piece_embeddings e
+      where e.user_id = ${query.userId} and e.model = ${query.model}
+        and bit_length(e.embedding_signs) = ${query.dimensions}
+      order by bit_count(e.embedding_signs & (select signs from q))::float8
+        / sqrt(greatest(bit_count(e.embedding_signs), 1)) desc
+      limit ${pool}
+    ),
+    reranked as materialized (
+      select p.id, e.embedding <=> (select vector from q) as distance
+      from preselected s
+      join context_piece_embeddings e on e.piece_id = s.piece_id
+      join context_pieces p on p.id = e.piece_id and p.user_id = e.user_id
+      where ${query.scope}
+    ),
+    exact as (
+      select p.id, e.embedding <=> (select vector from q) as distance
+      from context_pieces p
+      join context_piece_embeddings e on e.piece_id = p.id and e.user_id = p.user_id
+      where (select count(*) from preselected) = ${pool} and (select count(*) from reranked) < ${query.limit}
+        and ${query.scope}
+        and e.model = ${query.model} and vector_dims(e.embedding) = ${query.dimensions}
+    ),
+    scored as (
+      select id, distance from reranked
+      where (select count(*) from preselected) < ${pool} or (select count(*) from reranked) >= ${query.limit}
+      union all
+      select id, distance from exact
+    )
+    select id, row_number() over (order by distance, id) as position
+    from scored
+    where 1 - distance >= ${query.threshold}
+    order by position
+    limit ${query.limit}
+  )`;
+}
+
+/** Every piece in scope with a vector of the query's model, ranked by exact cosine. */
+function exactPieceVectorRanking(query: Parameters<typeof pieceVectorRanking>[1]): SQL {
   return sql`(
     select p.id, row_number() over (order by e.embedding <=> q.vector, p.id) as position
     from context_pieces p

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DirectorId } from "../../shared/directors";
+import { searchPieces } from "../ai/retrieval";
+import { createTestDatabase } from "../test/test-database";
+import type { DatabaseHandle } from "./client";
+import { contextPieces, knowledgeSources, users } from "./schema";
+import { savePieceEmbeddings } from "./vector-store";
+
+const MODEL = "scale-test-model";
+const DIMENSIONS = 16;
+/** Small enough that the owner below has many more pieces than it, large enough to re-rank the 30 candidates. */
+const POOL = 60;
+
+/** A fixed pseudo-random sequence, so that a failure can be replayed. */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648 - 0.5;
+  };
+}
+const random = generator(42);
+const QUERY = Array.from({ length: DIMENSIONS }, () => random());
+const near = (amount: number) => QUERY.map((value) => value + random() * amount);
+const elsewhere = () => Array.from({ length: DIMENSIONS }, () => random());
+
+let handle: DatabaseHandle;
+/** Piece ids by what they are. */
+const ids = { near: [] as string[], finnOnly: [] as string[], harperOnly: [] as string[], other: [] as string[] };
+
+async function addSource(
+  userId: string,
+  name: string,
+  directorIds: DirectorId[] | null,
+  vectors: number[][],
+): Promise<string[]> {
+  const [source] = await handle.db
+    .insert(knowledgeSources)
+    .values({ userId, kind: "file", format: "txt", name, sizeBytes: 1, status: "ready", directorIds })
+    .returning({ id: knowledgeSources.id });
+  const rows = await handle.db
+    .insert(contextPieces)
+    .values(
+      vectors.map((_, index) => ({
+        userId,
+        department: "knowledge",
+        sourceField: name,
+        // Words of their own, so that no two pieces are near-copies of each other.
+        content: `${name.replace(/\W/g, "")}${index} ${["alpha", "beta", "gamma"].map((word) => `${word}${index}`).join(" ")}`,
+        sourceId: source?.id,
+      })),
+    )
+    .returning({ id: contextPieces.id });
+  await savePieceEmbeddings(
+    handle.db,
+    handle.vectors,
+    rows.map((row, index) => ({ pieceId: row.id, userId, model: MODEL, embedding: vectors[index] ?? [] })),
+  );
+  return rows.map((row) => row.id);
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await handle.db.insert(users).values([
+    { id: "owner", name: "Owner", email: "owner@example.com" },
+    { id: "neighbour", name: "Neighbour", email: "neighbour@example.com" },
+  ]);
+  // The owner: 200 pieces Martha may use (5 of them close to the question), 10 only Finn may use and 5 only Harper
+  // may use. The neighbour: 10 pieces that are the question's own vector.
+  const martha = [...Array.from({ length: 5 }, () => near(0.05)), ...Array.from({ length: 195 }, elsewhere)];
+  const marthas = await addSource("owner", "Shared notes", ["martha", "finn"], martha);
+  ids.near = marthas.slice(0, 5);
+  ids.other = marthas.slice(5);
+  ids.finnOnly = await addSource(
+    "owner",
+    "Finn's ledger",
+    ["finn"],
+    Array.from({ length: 10 }, () => near(0.001)),
+  );
+  ids.harperOnly = await addSource("owner", "Harper's file", ["harper"], Array.from({ length: 5 }, elsewhere));
+  await addSource(
+    "neighbour",
+    "Neighbour's notes",
+    null,
+    Array.from({ length: 10 }, () => [...QUERY]),
+  );
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+async function vectorRanking(directorId: DirectorId, plan: "exact" | "binary-rerank"): Promise<string[]> {
+  const pieces = await searchPieces(
+    { db: handle.db, vectors: { ...handle.vectors, plan, preselectionPool: POOL } },
+    {
+      userId: "owner",
+      directorId,
+      queries: [{ text: "", embedding: { model: MODEL, vector: QUERY }, weight: 1 }],
+      threshold: -1,
+      count: 30,
+      mode: "vector",
+    },
+  );
+  return pieces.map((piece) => piece.id);
+}
+
+describe("the vector ranking at owner scale (binary pre-selection, exact re-ranking)", () => {
+  it("ranks an owner with more pieces than the pool like the exact search, and never another owner's pieces or a source the director may not use", async () => {
+    const exact = await vectorRanking("martha", "exact");
+    const preselected = await vectorRanking("martha", "binary-rerank");
+    expect(exact.slice(0, 5).sort()).toEqual([...ids.near].sort());
+    expect(preselected.slice(0, 5)).toEqual(exact.slice(0, 5));
+    expect(preselected).toHaveLength(30);
+    const allowed = new Set([...ids.near, ...ids.other]);
+    expect(preselected.every((id) => allowed.has(id))).toBe(true);
+  });
+
+  it("ranks exactly when the director may use too few of the pieces the pre-selection kept", async () => {
+    // Finn's own pieces are the closest, so the pool is full of pieces Harper may not use; his five still come back.
+    const harpers = await vectorRanking("harper", "binary-rerank");
+    expect([...harpers].sort()).toEqual([...ids.harperOnly].sort());
+    expect(harpers).toEqual(await vectorRanking("harper", "exact"));
+    const finns = await vectorRanking("finn", "binary-rerank");
+    expect(finns.slice(0, 10).sort()).toEqual([...ids.finnOnly].sort());
+  });
+});
