@@ -54,6 +54,60 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
   };
 }
 
+/**
+ * A database kept between runs, for data too large to build every time: the folder `directors-bench-<name>` under the
+ * temporary folder for the embedded engine, or the database `directors_bench_<name>` on the server. `rebuild` empties
+ * it first; `remove` deletes it.
+ */
+export async function openKeptBenchDatabase(name: string, options: { rebuild?: boolean } = {}): Promise<BenchDatabase> {
+  const env = loadEnv();
+  if (!env.DATABASE_URL) {
+    const dataDir = path.join(os.tmpdir(), `directors-bench-${name}`);
+    if (options.rebuild) fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    return {
+      env: { DATA_DIR: dataDir },
+      label: `embedded PGlite (kept in ${dataDir})`,
+      open: () => openDatabase({ kind: "pglite", dataDir }),
+      async remove() {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = `directors_bench_${name}`;
+  if (options.rebuild) await admin(env.DATABASE_URL, `drop database if exists ${database} with (force)`);
+  const exists = await adminQuery(env.DATABASE_URL, "select 1 from pg_database where datname = $1", [database]);
+  if (exists.length === 0) await admin(env.DATABASE_URL, `create database ${database}`);
+  const url = new URL(env.DATABASE_URL);
+  url.pathname = `/${database}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    label: `PostgreSQL at ${url.hostname}:${url.port || 5432} (kept in ${database})`,
+    open: () =>
+      openDatabase(
+        {
+          kind: "postgres",
+          url: url.toString(),
+          poolMax: env.DATABASE_POOL_MAX,
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: 0,
+        },
+        createLogger("warn"),
+      ),
+    remove: () => admin(env.DATABASE_URL as string, `drop database if exists ${database} with (force)`),
+  };
+}
+
+async function adminQuery(url: string, statement: string, values: unknown[]): Promise<unknown[]> {
+  const client = new pg.Client(connectionConfig(url).client);
+  await client.connect();
+  try {
+    return (await client.query(statement, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 async function admin(url: string, statement: string) {
   const client = new pg.Client(connectionConfig(url).client);
   await client.connect();

@@ -4,8 +4,11 @@
 // pipeline's extraction and chunking, embeds them with the local OpenAI-protocol test server (hashed word counts,
 // 1536 dimensions), and reports recall@k and MRR for full text alone, vectors alone and the two fused, then for the
 // fused ranking when every standalone question follows one on another topic.
+// `-- --vector-plan exact` ranks vectors by exact cosine over all of the owner's pieces instead of the store's plan, and
+// `-- --preselection-pool N` sets how many pieces the binary pre-selection keeps (docs/decisions/0024).
 import { createAiProvider } from "../../server/ai/provider";
 import { openDatabase } from "../../server/db/client";
+import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../../server/db/vector-store";
 import { parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
 import { startFakeAiServer } from "../../server/test/fake-ai-server";
@@ -21,6 +24,14 @@ import {
 
 const fake = await startFakeAiServer();
 const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
+const plan = option("--vector-plan");
+if (plan) {
+  if (!PIECE_VECTOR_PLANS.includes(plan as PieceVectorPlan))
+    throw new Error(`--vector-plan: one of ${PIECE_VECTOR_PLANS}`);
+  handle.vectors.plan = plan as PieceVectorPlan;
+}
+const pool = Number(option("--preselection-pool"));
+if (pool > 0) handle.vectors.preselectionPool = pool;
 try {
   const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AI_BASE_URL: fake.url, AI_API_KEY: "eval" });
   const deps = { db: handle.db, database: handle, ai: createAiProvider(env), env, log: createLogger("silent") };
@@ -36,7 +47,8 @@ try {
     `${set.documents.length} documents → ${pieces} pieces in ${(ingestMs / 1000).toFixed(1)} s; ` +
       `${set.questions.length} questions × ${results.length} rankings in ${(evaluateMs / 1000).toFixed(1)} s`,
     `embeddings: ${env.EMBEDDING_MODEL} from the test AI server (hashed words, ${env.EMBEDDING_DIMENSIONS} dimensions); ` +
-      `cosine floor ${env.RETRIEVAL_PIECE_THRESHOLD}`,
+      `cosine floor ${env.RETRIEVAL_PIECE_THRESHOLD}; vector plan ${handle.vectors.plan ?? "binary-rerank"}` +
+      (handle.vectors.preselectionPool ? ` keeping ${handle.vectors.preselectionPool}` : ""),
     "",
     formatResults(results),
   ];
@@ -48,4 +60,9 @@ try {
 } finally {
   await handle.close();
   await fake.close();
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
 }
