@@ -59,7 +59,7 @@ try {
           ? [{ name: plan, plan }]
           : pools.map((pool) => ({ name: `${plan} ${pool}`, plan, pool })),
       )
-    : [{ name: "exact", plan: "exact" }];
+    : [{ name: "full text only", plan: "exact" }];
   const timing = new Map(
     plans.map((plan) => [plan.name, { vector: [] as number[], hybrid: [] as number[], overlap: 0 }]),
   );
