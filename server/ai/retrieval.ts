@@ -54,6 +54,8 @@ const FOLLOW_UP_MAX_CHARS = 600;
 /** BM25's usual constants: how fast repeats of a word stop counting, and how much a piece's length weighs. */
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
+/** The pieces a full-text ranking scores in full, out of all that share a word with the query (see textRanking). */
+const TEXT_SHORTLIST = 300;
 /**
  * How much the vector ranking counts against the full-text one in the fusion.
  * On the evaluation set (npm run eval:retrieval, with the test AI server's
@@ -273,9 +275,18 @@ function inScope(input: { userId: string; directorId: string; skipDepartments?: 
  */
 function textRanking(input: Parameters<typeof inScope>[0], text: string): SQL {
   // Only the pieces sharing a word with the query are scored (a word's document frequency is counted among them,
-  // since every piece holding it is one of them); the piece count comes from the scope's index entries alone.
+  // since every piece holding it is one of them); the piece count comes from the scope's index entries alone. A
+  // first pass scores each as if every word it shares occurred once (a containment test per word, without unpacking
+  // the piece's words) and keeps the best TEXT_SHORTLIST; only those are scored in full, so an owner with thousands
+  // of pieces sharing a common word does not have every one of them unpacked.
+  const k1 = sql.raw(String(BM25_K1));
+  const b = sql.raw(String(BM25_B));
+  const saturation = sql.raw(String(BM25_K1 + 1));
   return sql`(
-    with terms as (select distinct lexeme from unnest(to_tsvector('english', ${text}))),
+    with terms as (
+      select lexeme, quote_literal(lexeme)::tsquery as q
+      from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) words
+    ),
     matched as (
       select p.id, p.search_vector, length(p.content)::float8 as len from context_pieces p
       where ${inScope(input)}
@@ -285,19 +296,26 @@ function textRanking(input: Parameters<typeof inScope>[0], text: string): SQL {
       select (select count(*) from context_pieces p where ${inScope(input)})::float8 as n,
         (select avg(len) from matched) as avglen
     ),
+    holds as (select m.id, m.len, t.lexeme from matched m join terms t on m.search_vector @@ t.q),
+    idf as (
+      select lexeme, ln(1 + (stats.n - count(*) + 0.5) / (count(*) + 0.5)) as idf
+      from holds cross join stats group by lexeme, stats.n
+    ),
+    shortlist as (
+      select h.id from holds h join idf on idf.lexeme = h.lexeme cross join stats
+      group by h.id
+      order by sum(idf.idf * ${saturation} / (1 + ${k1} * (1 - ${b} + ${b} * h.len / stats.avglen))) desc, h.id
+      limit ${TEXT_SHORTLIST}
+    ),
     tf as (
       select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
-      from matched m cross join lateral unnest(m.search_vector) u
+      from shortlist s join matched m on m.id = s.id cross join lateral unnest(m.search_vector) u
       where u.lexeme in (select lexeme from terms)
     ),
-    df as (select lexeme, count(*)::float8 as df from tf group by lexeme),
     scored as (
-      select tf.id, sum(
-        ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
-        * (tf.n * ${sql.raw(String(BM25_K1 + 1))})
-        / (tf.n + ${sql.raw(String(BM25_K1))} * (${sql.raw(String(1 - BM25_B))} + ${sql.raw(String(BM25_B))} * tf.len / stats.avglen))
-      ) as score
-      from tf join df on df.lexeme = tf.lexeme cross join stats
+      select tf.id, sum(idf.idf * (tf.n * ${saturation}) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len / stats.avglen)))
+        as score
+      from tf join idf on idf.lexeme = tf.lexeme cross join stats
       group by tf.id
     )
     select id, row_number() over (order by score desc, id) as position from scored
