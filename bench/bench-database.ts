@@ -21,37 +21,11 @@ export type BenchDatabase = {
 export async function createBenchDatabase(name: string): Promise<BenchDatabase> {
   const env = loadEnv();
   if (!env.DATABASE_URL) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `directors-${name}-`));
-    return {
-      env: { DATA_DIR: dataDir },
-      label: "embedded PGlite",
-      open: () => openDatabase({ kind: "pglite", dataDir }),
-      async remove() {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return embeddedBench(fs.mkdtempSync(path.join(os.tmpdir(), `directors-${name}-`)), "embedded PGlite");
   }
   const database = `directors_bench_${name}_${process.pid}`;
   await admin(env.DATABASE_URL, `create database ${database}`);
-  const url = new URL(env.DATABASE_URL);
-  url.pathname = `/${database}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    label: `PostgreSQL at ${url.hostname}:${url.port || 5432}`,
-    open: () =>
-      openDatabase(
-        {
-          kind: "postgres",
-          url: url.toString(),
-          poolMax: env.DATABASE_POOL_MAX,
-          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-          // Bulk loading takes longer than any request may.
-          statementTimeoutMs: 0,
-        },
-        createLogger("warn"),
-      ),
-    remove: () => admin(env.DATABASE_URL as string, `drop database if exists ${database} with (force)`),
-  };
+  return serverBench(env, database, "");
 }
 
 /**
@@ -65,24 +39,34 @@ export async function openKeptBenchDatabase(name: string, options: { rebuild?: b
     const dataDir = path.join(os.tmpdir(), `directors-bench-${name}`);
     if (options.rebuild) fs.rmSync(dataDir, { recursive: true, force: true });
     fs.mkdirSync(dataDir, { recursive: true });
-    return {
-      env: { DATA_DIR: dataDir },
-      label: `embedded PGlite (kept in ${dataDir})`,
-      open: () => openDatabase({ kind: "pglite", dataDir }),
-      async remove() {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return embeddedBench(dataDir, `embedded PGlite (kept in ${dataDir})`);
   }
   const database = `directors_bench_${name}`;
   if (options.rebuild) await admin(env.DATABASE_URL, `drop database if exists ${database} with (force)`);
   const exists = await adminQuery(env.DATABASE_URL, "select 1 from pg_database where datname = $1", [database]);
   if (exists.length === 0) await admin(env.DATABASE_URL, `create database ${database}`);
-  const url = new URL(env.DATABASE_URL);
+  return serverBench(env, database, ` (kept in ${database})`);
+}
+
+function embeddedBench(dataDir: string, label: string): BenchDatabase {
+  return {
+    env: { DATA_DIR: dataDir },
+    label,
+    open: () => openDatabase({ kind: "pglite", dataDir }),
+    async remove() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `database` on the server DATABASE_URL names, which exists by now. */
+function serverBench(env: ReturnType<typeof loadEnv>, database: string, labelSuffix: string): BenchDatabase {
+  const adminUrl = env.DATABASE_URL as string;
+  const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   return {
     env: { DATABASE_URL: url.toString() },
-    label: `PostgreSQL at ${url.hostname}:${url.port || 5432} (kept in ${database})`,
+    label: `PostgreSQL at ${url.hostname}:${url.port || 5432}${labelSuffix}`,
     open: () =>
       openDatabase(
         {
@@ -90,11 +74,12 @@ export async function openKeptBenchDatabase(name: string, options: { rebuild?: b
           url: url.toString(),
           poolMax: env.DATABASE_POOL_MAX,
           connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          // Bulk loading takes longer than any request may.
           statementTimeoutMs: 0,
         },
         createLogger("warn"),
       ),
-    remove: () => admin(env.DATABASE_URL as string, `drop database if exists ${database} with (force)`),
+    remove: () => admin(adminUrl, `drop database if exists ${database} with (force)`),
   };
 }
 
@@ -108,12 +93,6 @@ async function adminQuery(url: string, statement: string, values: unknown[]): Pr
   }
 }
 
-async function admin(url: string, statement: string) {
-  const client = new pg.Client(connectionConfig(url).client);
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+async function admin(url: string, statement: string): Promise<void> {
+  await adminQuery(url, statement, []);
 }
