@@ -159,6 +159,7 @@ describe("keeping conversations", () => {
     await page.getByRole("combobox", { name: "Search conversations" }).fill("tuesd");
     const result = page.getByRole("option").filter({ hasText: "Tuesday" });
     await result.locator("mark").getByText("Tuesday").waitFor();
+    await screenshot(page, "conversation-search-desktop");
     await result.click();
     await page.waitForURL((url) => url.searchParams.has("message"));
     await conversationList(page).locator(".ring-amber-300").getByText("Send it on Tuesday mornings.").waitFor();
