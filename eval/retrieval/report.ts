@@ -1,17 +1,19 @@
 // Retrieval evaluation: `npm run eval:retrieval` (add `-- --missed` to list the questions missed at 6).
 //
 // Ingests the Larkspur Bakehouse documents (README.md) into a fresh embedded database through the knowledge
-// pipeline's extraction and chunking, embeds them with the local OpenAI-protocol test server (hashed word counts,
-// 1536 dimensions), and reports recall@k and MRR for full text alone, vectors alone and the two fused, then for the
-// fused ranking when every standalone question follows one on another topic.
+// pipeline's extraction and chunking, embeds them, and reports recall@k and MRR for full text alone, vectors alone and
+// the two fused, then for the fused ranking when every standalone question follows one on another topic.
+// Embeddings come from the local OpenAI-protocol test server (hashed word counts, 1536 dimensions) unless asked:
+// `-- --provider` uses the provider configured in the environment (AI_BASE_URL, AI_API_KEY or OPENAI_API_KEY,
+// EMBEDDING_MODEL, EMBEDDING_DIMENSIONS, read by server/env.ts), so a real model can be judged.
 // `-- --vector-plan exact` ranks vectors by exact cosine over all of the owner's pieces instead of the store's plan, and
 // `-- --preselection-pool N` sets how many pieces the binary pre-selection keeps (docs/decisions/0024).
 import { createAiProvider } from "../../server/ai/provider";
 import { openDatabase } from "../../server/db/client";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../../server/db/vector-store";
-import { parseEnv } from "../../server/env";
+import { type Env, loadEnv, parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
-import { startFakeAiServer } from "../../server/test/fake-ai-server";
+import { type FakeAiServer, startFakeAiServer } from "../../server/test/fake-ai-server";
 import {
   createEvalOwner,
   evaluate,
@@ -22,7 +24,11 @@ import {
   VARIANTS,
 } from "./evaluate";
 
-const fake = await startFakeAiServer();
+const useProvider = process.argv.includes("--provider");
+const fake: FakeAiServer | undefined = useProvider ? undefined : await startFakeAiServer();
+const env = fake
+  ? parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AI_BASE_URL: fake.url, AI_API_KEY: "eval" })
+  : providerEnv();
 const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
 const plan = option("--vector-plan");
 if (plan) {
@@ -33,7 +39,6 @@ if (plan) {
 const pool = Number(option("--preselection-pool"));
 if (pool > 0) handle.vectors.preselectionPool = pool;
 try {
-  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AI_BASE_URL: fake.url, AI_API_KEY: "eval" });
   const deps = { db: handle.db, database: handle, ai: createAiProvider(env), env, log: createLogger("silent") };
   const set = loadEvalSet();
   const userId = await createEvalOwner(deps);
@@ -46,7 +51,7 @@ try {
   const lines = [
     `${set.documents.length} documents → ${pieces} pieces in ${(ingestMs / 1000).toFixed(1)} s; ` +
       `${set.questions.length} questions × ${results.length} rankings in ${(evaluateMs / 1000).toFixed(1)} s`,
-    `embeddings: ${env.EMBEDDING_MODEL} from the test AI server (hashed words, ${env.EMBEDDING_DIMENSIONS} dimensions); ` +
+    `embeddings: ${embeddingsLabel(env)}; ` +
       `cosine floor ${env.RETRIEVAL_PIECE_THRESHOLD}; vector plan ${handle.vectors.plan ?? "binary-rerank"}` +
       (handle.vectors.preselectionPool ? ` keeping ${handle.vectors.preselectionPool}` : ""),
     "",
@@ -59,7 +64,29 @@ try {
   process.stdout.write(`${lines.join("\n")}\n`);
 } finally {
   await handle.close();
-  await fake.close();
+  await fake?.close();
+}
+
+/**
+ * The configured provider, as the app reads it. Its key is used for the requests and never printed; a base URL
+ * is shown by its host alone (a URL may carry credentials).
+ */
+function providerEnv(): Env {
+  const env: Env = { ...loadEnv(), LOG_LEVEL: "silent" };
+  if (!env.EMBEDDINGS_CONFIGURED) {
+    process.stderr.write(
+      "--provider: no embedding model is configured; set AI_API_KEY (or OPENAI_API_KEY) and/or AI_BASE_URL, " +
+        "and EMBEDDING_MODEL if not text-embedding-3-small\n",
+    );
+    process.exit(1);
+  }
+  return env;
+}
+
+function embeddingsLabel(env: Env): string {
+  const size = `${env.EMBEDDING_DIMENSIONS} dimensions`;
+  if (!useProvider) return `${env.EMBEDDING_MODEL} from the test AI server (hashed words, ${size})`;
+  return `${env.EMBEDDING_MODEL} from the configured provider at ${new URL(env.AI_BASE_URL).host} (${size})`;
 }
 
 function option(name: string): string | undefined {
