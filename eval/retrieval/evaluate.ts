@@ -14,6 +14,7 @@ import {
 } from "../../server/ai/retrieval";
 import { knowledgeSources } from "../../server/db/schema";
 import type { AppDeps } from "../../server/deps";
+import type { Env } from "../../server/env";
 import { chunkSections, normalizeLine } from "../../server/knowledge/chunk-text";
 import { detectFormat } from "../../server/knowledge/detect-format";
 import { extractCsv } from "../../server/knowledge/extract/extract-csv";
@@ -261,6 +262,16 @@ export async function createEvalOwner(deps: Pick<AppDeps, "db">, userId = "eval-
     insert into "user" (id, name, email) values (${userId}, 'Claire Ashworth', ${`${userId}@larkspur.example`})
   `);
   return userId;
+}
+
+/**
+ * Which embeddings a report used: the test AI server's hashed words, or the configured provider's model, named by
+ * its host alone (a base URL may carry credentials; the key is never part of it).
+ */
+export function describeEmbeddings(env: Env, from: "test server" | "provider"): string {
+  const size = `${env.EMBEDDING_DIMENSIONS} dimensions`;
+  if (from === "test server") return `${env.EMBEDDING_MODEL} from the test AI server (hashed words, ${size})`;
+  return `${env.EMBEDDING_MODEL} from the configured provider at ${new URL(env.AI_BASE_URL).host} (${size})`;
 }
 
 export function formatResults(results: ModeResult[]): string {

@@ -16,6 +16,7 @@ import { createLogger } from "../../server/logger";
 import { type FakeAiServer, startFakeAiServer } from "../../server/test/fake-ai-server";
 import {
   createEvalOwner,
+  describeEmbeddings,
   evaluate,
   formatResults,
   ingestEvalSet,
@@ -51,7 +52,7 @@ try {
   const lines = [
     `${set.documents.length} documents → ${pieces} pieces in ${(ingestMs / 1000).toFixed(1)} s; ` +
       `${set.questions.length} questions × ${results.length} rankings in ${(evaluateMs / 1000).toFixed(1)} s`,
-    `embeddings: ${embeddingsLabel(env)}; ` +
+    `embeddings: ${describeEmbeddings(env, useProvider ? "provider" : "test server")}; ` +
       `cosine floor ${env.RETRIEVAL_PIECE_THRESHOLD}; vector plan ${handle.vectors.plan ?? "binary-rerank"}` +
       (handle.vectors.preselectionPool ? ` keeping ${handle.vectors.preselectionPool}` : ""),
     "",
@@ -67,10 +68,7 @@ try {
   await fake?.close();
 }
 
-/**
- * The configured provider, as the app reads it. Its key is used for the requests and never printed; a base URL
- * is shown by its host alone (a URL may carry credentials).
- */
+/** The configured provider, as the app reads it; its key is used for the requests and never printed. */
 function providerEnv(): Env {
   const env: Env = { ...loadEnv(), LOG_LEVEL: "silent" };
   if (!env.EMBEDDINGS_CONFIGURED) {
@@ -81,12 +79,6 @@ function providerEnv(): Env {
     process.exit(1);
   }
   return env;
-}
-
-function embeddingsLabel(env: Env): string {
-  const size = `${env.EMBEDDING_DIMENSIONS} dimensions`;
-  if (!useProvider) return `${env.EMBEDDING_MODEL} from the test AI server (hashed words, ${size})`;
-  return `${env.EMBEDDING_MODEL} from the configured provider at ${new URL(env.AI_BASE_URL).host} (${size})`;
 }
 
 function option(name: string): string | undefined {
