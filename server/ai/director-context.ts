@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Director } from "../../shared/directors";
 import { isoDay } from "../../shared/memory";
 import type { OnboardingData } from "../../shared/onboarding";
@@ -8,7 +9,7 @@ import type { BusinessContext } from "./chat-prompt";
 import { numberContext } from "./context-blocks";
 import { PROFILE_DEPARTMENT } from "./context-index";
 import { factsForDirector, type RememberedFactInContext } from "./remembered-facts";
-import { type QueryEmbedding, retrieveContext } from "./retrieval";
+import { piecesInScope, type QueryEmbedding, retrieveContext } from "./retrieval";
 
 export type DirectorContextInput = {
   userId: string;
@@ -25,7 +26,25 @@ export type DirectorContextInput = {
   earlyEmbeddings?: ReadonlyMap<string, Promise<QueryEmbedding | undefined>>;
   /** The kept facts, if the caller already read them (a chat turn reads them with its state); otherwise read here. */
   facts?: RememberedFactInContext[];
+  /**
+   * False when the caller already knows retrieval has nothing to search (retrievableFor read with its state): the
+   * retrieval statement is then not run. Searched when undefined.
+   */
+  retrievable?: boolean;
 };
+
+/** The departments a director's context sends whole, so retrieval does not spend its slots on them. */
+function sentWhole(directorId: string): string[] {
+  return [PROFILE_DEPARTMENT, directorId];
+}
+
+/**
+ * Whether retrieval could find anything for this director, as an SQL boolean to read with other state: any of the
+ * owner's pieces beyond the profile and this director's own answers, from sources this director may use.
+ */
+export function retrievableFor(userId: string, directorId: string): SQL {
+  return piecesInScope({ userId, directorId, skipDepartments: sentWhole(directorId) });
+}
 
 /**
  * Everything one director knows that bears on one question: the owner's
@@ -49,9 +68,25 @@ export async function gatherDirectorContext(
       log.warn({ err: error }, "remembered facts could not be read; answering without them");
       return [];
     });
-  let pieces: BusinessContext["pieces"] = [];
+  const pieces = input.retrievable === false ? [] : await retrievedPieces(deps, input, log);
+  const context = {
+    profile: input.profile,
+    trainingAnswers: input.trainingAnswers,
+    facts: await facts,
+    today: isoDay(deps.now()),
+    pieces,
+  };
+  return { ...context, blocks: numberContext(input.director, context) };
+}
+
+/** What retrieval finds for the question; none if it fails (the director answers with the rest). */
+async function retrievedPieces(
+  deps: AppDeps,
+  input: DirectorContextInput,
+  log: Logger,
+): Promise<BusinessContext["pieces"]> {
   try {
-    pieces = await retrieveContext(
+    return await retrieveContext(
       { ...deps, log },
       {
         userId: input.userId,
@@ -62,18 +97,11 @@ export async function gatherDirectorContext(
         earlyEmbeddings: input.earlyEmbeddings,
         // The profile and this director's answers go with every question whole: retrieval's slots are for the rest
         // (other directors' answers, the owner's documents).
-        skipDepartments: [PROFILE_DEPARTMENT, input.director.id],
+        skipDepartments: sentWhole(input.director.id),
       },
     );
   } catch (error) {
     log.warn({ err: error }, "context retrieval failed; answering without it");
+    return [];
   }
-  const context = {
-    profile: input.profile,
-    trainingAnswers: input.trainingAnswers,
-    facts: await facts,
-    today: isoDay(deps.now()),
-    pieces,
-  };
-  return { ...context, blocks: numberContext(input.director, context) };
 }

@@ -251,6 +251,15 @@ export async function searchPieces(
   );
 }
 
+/**
+ * Whether any piece is in the scope retrieval would search (this owner's, from sources this director may use, outside
+ * `skipDepartments`), as an SQL boolean: a caller that reads it with other state spares a turn the retrieval statement
+ * (and its embeddings) when there is nothing to find, as for an owner who has trained one director and added no notes.
+ */
+export function piecesInScope(input: { userId: string; directorId: string; skipDepartments?: string[] }): SQL {
+  return sql`exists (select 1 from context_pieces p where ${inScope(input)})`;
+}
+
 /** What every ranking reads: this owner's pieces, from sources this director may use. */
 function inScope(input: { userId: string; directorId: string; skipDepartments?: string[] }): SQL {
   const skip = input.skipDepartments?.length

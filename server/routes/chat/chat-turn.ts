@@ -94,7 +94,8 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   // while the turn is stored, not after.
   const earlierQuestions = history.filter((message) => message.sender === "user").map((message) => message.content);
   const earlyEmbeddings = new Map<string, Promise<QueryEmbedding | undefined>>();
-  if (useContext) {
+  // Nothing to search beyond what the prompt sends whole: no retrieval, and no further embedding is asked for.
+  if (useContext && state.retrievable) {
     const questionEmbedding = (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content);
     if (questionEmbedding) earlyEmbeddings.set(question.content, questionEmbedding);
     const followUp = followUpText(question.content, earlierQuestions);
@@ -171,6 +172,7 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
           facts: state.facts,
           queryEmbedding: earlyEmbeddings.get(question.content),
           earlyEmbeddings,
+          retrievable: state.retrievable,
         },
         log,
       );

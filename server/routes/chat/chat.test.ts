@@ -167,6 +167,31 @@ describe("a chat turn", () => {
     expect(turn).not.toContain("Secret bank loan");
   });
 
+  it("skips retrieval while the owner has nothing beyond the profile and this director's answers, not after", async () => {
+    const app = await chatApp({ env: { EMBEDDING_MODEL: "text-embedding-3-small" } });
+    const { cookie, user } = await owner(app);
+    await app.db
+      .insert(contextPieces)
+      .values({ userId: user.id, department: "martha", sourceField: "budget", content: "Sent whole anyway." });
+    await (await ask(app, cookie, "Where should the loan go?")).text();
+    await (await ask(app, cookie, "And in winter?")).text();
+    // Only each question's own embedding, asked before the turn's state is read; no follow-up wording, no search.
+    expect(fake.embeddingRequests().map((request) => request.body.input)).toEqual([
+      ["Where should the loan go?"],
+      ["And in winter?"],
+    ]);
+
+    await app.db.insert(contextPieces).values({
+      userId: user.id,
+      department: "finn",
+      sourceField: "funding_sources",
+      content: "A bank loan of $40,000 at 6%.",
+    });
+    await (await ask(app, cookie, "And the bank loan?")).text();
+    expect(sentMessages(2).at(-1)?.content).toContain("A bank loan of $40,000 at 6%.");
+    expect(fake.embeddingRequests()).toHaveLength(4);
+  });
+
   it("leaves the context out when the context feature is off", async () => {
     const app = await chatApp({ env: { CONTEXT_ENABLED: "false" } });
     const { cookie } = await owner(app);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ChatMessageStatus } from "../../../shared/chat";
 import type { OnboardingData } from "../../../shared/onboarding";
 import type { TrainingAnswers } from "../../../shared/training";
+import { retrievableFor } from "../../ai/director-context";
 import { keptFactsJson, type RememberedFactInContext } from "../../ai/remembered-facts";
 import type { Database } from "../../db/client";
 import type { SubscriptionRow } from "../plans/plan-status";
@@ -38,6 +39,8 @@ export type TurnState = {
   history: TurnMessage[];
   /** The kept facts this director uses (factsForDirector), read here to spare the turn a statement. */
   facts: RememberedFactInContext[];
+  /** Whether retrieval could find anything for this director (retrievableFor); when not, the turn skips it. */
+  retrievable: boolean;
 };
 
 type Row = {
@@ -51,13 +54,15 @@ type Row = {
     Omit<TurnMessage, "createdAt" | "status"> & { status: ChatMessageStatus; createdAt: string; updatedAt: string }
   >;
   facts: RememberedFactInContext[];
+  retrievable: boolean;
 };
 
 /**
  * Reads the plan, the trained directors, this director's answers, the business
- * profile, the kept facts and the conversation's recent history in one round trip: a chat turn
- * waits for all of them before the model is asked, and with the embedded
- * database every separate query costs a turn of the event loop.
+ * profile, the kept facts, whether retrieval has anything to search and the
+ * conversation's recent history in one round trip: a chat turn waits for all
+ * of them before the model is asked, and with the embedded database every
+ * separate query costs a turn of the event loop.
  * `conversationId` picks a conversation of this user and director; without
  * it, the director's current one (the latest not set aside by "Clear conversation").
  */
@@ -87,7 +92,8 @@ export async function loadTurnState(
           from ${visibleThread(sql`conversation.id`, userId)} thread
           order by created_at desc limit ${TURN_HISTORY_LIMIT}
         ) m) as history,
-      ${keptFactsJson(userId, directorId)} as facts
+      ${keptFactsJson(userId, directorId)} as facts,
+      ${retrievableFor(userId, directorId)} as retrievable
     from (select 1) as one
     left join lateral (
       select c.id, c.title_source from conversations c
@@ -117,6 +123,7 @@ export async function loadTurnState(
       createdAt: new Date(message.createdAt),
     })),
     facts: row.facts,
+    retrievable: row.retrievable,
   };
 }
 
