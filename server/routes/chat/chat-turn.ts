@@ -27,8 +27,12 @@ import { answerResponse, liveFeed } from "./answer-stream";
 import { writeModelAnswer } from "./answer-writer";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
 import type { StoredMessage } from "./conversations";
+import { createRetrievalHints } from "./retrieval-hints";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
+
+/** Whether to ask for a question's embedding before the turn's state says retrieval has anything to search. */
+const retrievalHints = createRetrievalHints();
 
 /**
  * One chat turn: validate → read the conversation's state → store the question
@@ -68,8 +72,9 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   const work = new AbortController();
   const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, work.signal) : undefined);
   // A new question's embedding is on its way to the provider while the turn is checked and the question stored
-  // (the throttle above bounds how many a refused owner can cause).
-  const earlyEmbedding = turn.text !== undefined ? embed(turn.text) : undefined;
+  // (the throttle above bounds how many a refused owner can cause), unless this owner had nothing to search last time.
+  const earlyEmbedding =
+    turn.text !== undefined && retrievalHints.worthAskingEarly(user.id, director.id) ? embed(turn.text) : undefined;
 
   let state: TurnState;
   let start: TurnStart;
@@ -82,6 +87,7 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
       conversationId: turn.conversationId,
       now: deps.now(),
     });
+    retrievalHints.remember(user.id, director.id, state.retrievable);
     const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, deps.now()));
     directorAccessOf(deps.env, director, planStatus, state.trained);
     ({ start, question, history } = planTurn(turn, state, director));
