@@ -3,7 +3,8 @@
 // on a fresh database of that PostgreSQL server (bench/bench-database.ts). It creates BENCH_USERS owners ready to chat
 // (plan, business profile, the BENCH_DIRECTORS trained — Martha by default — context pieces with vectors where the
 // database has pgvector, BENCH_FACTS remembered facts each, none by default), and prints one JSON line:
-// { url, cookies, database }. bench/board.ts uses it with four directors.
+// { url, cookies, database }; with BENCH_LOG_LEVEL the app's log lines go to standard output too, before and after
+// it. bench/board.ts uses it with four directors.
 import { randomUUID } from "node:crypto";
 import {
   businessProfiles,
@@ -29,7 +30,8 @@ const database = await createBenchDatabase("chat");
 const env = parseEnv({
   NODE_ENV: "production",
   ...database.env,
-  LOG_LEVEL: "silent",
+  // bench/chat.ts asks for "debug": each turn's "chat first token" line says where its time went, measured here.
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
   PORT: "0",
   HOST: "127.0.0.1",
   AI_BASE_URL: process.env.BENCH_AI_BASE_URL,

@@ -72,7 +72,8 @@ export function printTable<Result>(
     const row = [figure.label, ...values.map((value) => format(value, figure.unit))];
     if (columns.length === 2) {
       const [ref, current] = values as [number, number];
-      row.push(ref === 0 && current === 0 ? "=" : `${(current / ref).toFixed(2)}×`);
+      if (Number.isNaN(ref) || Number.isNaN(current)) row.push("");
+      else row.push(ref === 0 && current === 0 ? "=" : `${(current / ref).toFixed(2)}×`);
     }
     row.push(figure.target ?? "");
     return row;

@@ -6,6 +6,8 @@ export type SessionUser = { id: string; name: string; email: string; emailVerifi
 export type AppEnv = {
   Variables: {
     requestId: string;
+    /** When the request reached the app (`performance.now()`, in the middleware right after the request id). */
+    receivedAt: number;
     log: Logger;
     user: SessionUser;
   };

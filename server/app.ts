@@ -46,6 +46,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
+    c.set("receivedAt", started);
     const log = deps.log.child({ requestId: c.get("requestId") });
     c.set("log", log);
     await next();

@@ -27,7 +27,12 @@ export type OpenAnswerOptions = {
   log: Logger;
   /** Called when the retry policy waits before asking a failing provider again. */
   onRetry?: (error: AiError) => void;
+  /** Filled in, when given, with when the (last) request was started and when its first text arrived. */
+  timings?: ProviderTimings;
 };
+
+/** `performance.now()` moments of one answer's provider request, for the turn's debug log line. */
+export type ProviderTimings = { requestAt?: number; firstTextAt?: number };
 
 /** Opens the stream and waits for its first token. Throws an AiError before the answer starts. */
 export async function openAnswerStream(ai: AiProvider, options: OpenAnswerOptions): Promise<AnswerStream> {
@@ -51,9 +56,11 @@ export async function openAnswerStream(ai: AiProvider, options: OpenAnswerOption
         if (deadline.signal.aborted) throw lastFailure ?? (deadline.signal.reason as AiError);
         const attempt = new AbortController();
         const release = linkAbort(waiting, attempt);
+        if (options.timings) options.timings.requestAt = performance.now();
         const parts = modelParts(model, options, attempt.signal);
         try {
           const first = await firstText(parts);
+          if (options.timings) options.timings.firstTextAt = performance.now();
           release();
           // From here on only the owner's stop ends the stream early.
           const releaseStop = linkAbort(options.signal, attempt);

@@ -143,8 +143,11 @@ export function remoteFeed(
 /** Writes parts of the UI message stream. */
 type PartWriter = { write(part: UIMessageChunk): void };
 
-/** The answer's feed as a streaming HTTP response; the reader leaving only stops the reading. */
-export function answerResponse(feed: AnswerFeed): Response {
+/**
+ * The answer's feed as a streaming HTTP response; the reader leaving only stops the reading. `onFirstText` is called
+ * once the first text has been handed to the response.
+ */
+export function answerResponse(feed: AnswerFeed, onFirstText?: () => void): Response {
   const encoder = new TextEncoder();
   let unfollow: (() => void) | undefined;
   let cancelled = false;
@@ -175,8 +178,9 @@ export function answerResponse(feed: AnswerFeed): Response {
           writer.write({ type: "data-status", data: { phase } satisfies AnswerStatusData, transient: true });
         } else if (event.type === "delta") {
           if (!textStarted) writer.write({ type: "text-start", id });
-          textStarted = true;
           writer.write({ type: "text-delta", id, delta: event.text });
+          if (!textStarted) onFirstText?.();
+          textStarted = true;
         } else {
           if (textStarted) writer.write({ type: "text-end", id });
           const metadata = { ...feed.metadata, ...event.metadata };

@@ -1,7 +1,7 @@
 import type { ModelMessage } from "ai";
 import type { ChatMessageStatus } from "../../../shared/chat";
 import type { ErrorCode } from "../../../shared/errors";
-import { errorCodeFor, openAnswerStream } from "../../ai/chat-stream";
+import { errorCodeFor, openAnswerStream, type ProviderTimings } from "../../ai/chat-stream";
 import { type AiError, classifyAiError } from "../../ai/retry";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
@@ -30,6 +30,8 @@ export async function writeModelAnswer(
   options: {
     /** Waited for once the first token is out, before the rest is relayed (a board round starts its columns together). */
     beforeRest?: () => Promise<void>;
+    /** Filled in with when the provider request started and its first text arrived. */
+    timings?: ProviderTimings;
   } = {},
 ): Promise<WrittenAnswer> {
   const slow = setTimeout(
@@ -44,6 +46,7 @@ export async function writeModelAnswer(
       firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
       log,
       onRetry: () => live.setPhase("busy"),
+      timings: options.timings,
     });
   } catch (raw) {
     const error = classifyAiError(raw);

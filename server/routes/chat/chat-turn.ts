@@ -10,6 +10,7 @@ import {
 import type { Director } from "../../../shared/directors";
 import type { ErrorCode } from "../../../shared/errors";
 import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
+import type { ProviderTimings } from "../../ai/chat-stream";
 import type { ContextBlock } from "../../ai/context-blocks";
 import { gatherDirectorContext } from "../../ai/director-context";
 import { embedQuestion, followUpText, type QueryEmbedding } from "../../ai/retrieval";
@@ -18,6 +19,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
+import type { Logger } from "../../logger";
 import { directorAccessOf, requireDirector } from "../directors/director-access";
 import { queueLearning } from "../memory/learn-from-answer-job";
 import { activePlan, planStatusOf } from "../plans/plan-status";
@@ -125,6 +127,10 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   };
   const firstAnswer = start.kind === "ask" && state.history.length === 0;
   const titleWanted = firstAnswer || state.conversation?.titleSource === "question";
+  // Where the time before the first token went, for a debug log line (the bench reads it); nothing when not logged.
+  const timings: TurnTimings | undefined = log.isLevelEnabled("debug")
+    ? { receivedAt: c.get("receivedAt"), provider: {}, historyMessages: history.length }
+    : undefined;
 
   const live = deps.answers.start({ id: stored.answer.id, userId: user.id }, async (live) => {
     live.listen((event) => {
@@ -147,7 +153,7 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
       );
     }
   });
-  return answerResponse(liveFeed(live, metadata));
+  return answerResponse(liveFeed(live, metadata), timings && (() => logFirstToken(log, stored.answer.id, timings)));
 
   /** Writes the answer into `live` and stores how it ended; returns the stored answer's metadata. */
   async function writeAnswer(live: LiveAnswer): Promise<ChatAnswerMetadata> {
@@ -185,8 +191,9 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
     }
     blocks = context?.blocks ?? [];
     const prompt = buildChatPrompt({ director, history, question: question.content, context });
+    if (timings) timings.contextBlocks = blocks.length;
 
-    const ended = await writeModelAnswer(deps, live, prompt, log);
+    const ended = await writeModelAnswer(deps, live, prompt, log, { timings: timings?.provider });
     return store(live.text, ended.status, ended.errorCode);
   }
 }
@@ -240,6 +247,38 @@ function planTurn(
   }
   // A finished answer gets a new version beside it; a question left without one gets its first.
   return { start: { kind: "regenerate", conversationId, questionId: lastQuestion.id }, question, history };
+}
+
+/** A turn's moments (`performance.now()`) and sizes before its first token; ids, durations and counts only. */
+type TurnTimings = {
+  /** When the request reached the app. */
+  receivedAt: number;
+  provider: ProviderTimings;
+  historyMessages: number;
+  contextBlocks?: number;
+};
+
+/**
+ * One debug line when the first text has been handed to the response: the server's time before the first token, and
+ * how much of it was before the provider request started, waiting for the provider's first text, and after it.
+ */
+function logFirstToken(log: Logger, answerId: string, timings: TurnTimings) {
+  const writtenAt = performance.now();
+  const { requestAt, firstTextAt } = timings.provider;
+  const ms = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined ? undefined : Math.round((to - from) * 100) / 100;
+  log.debug(
+    {
+      answerId,
+      firstTokenMs: ms(timings.receivedAt, writtenAt),
+      beforeProviderMs: ms(timings.receivedAt, requestAt),
+      providerMs: ms(requestAt, firstTextAt),
+      afterProviderMs: ms(firstTextAt, writtenAt),
+      historyMessages: timings.historyMessages,
+      contextBlocks: timings.contextBlocks,
+    },
+    "chat first token",
+  );
 }
 
 function metadataOf(row: StoredMessage): ChatAnswerMetadata {

@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 /** The app talking to the local fake AI server; EMBEDDING_MODEL=none keeps retrieval to full-text search. */
-function chatApp(options: { env?: Record<string, string>; now?: () => Date } = {}) {
+function chatApp(options: { env?: Record<string, string>; now?: () => Date; logLines?: string[] } = {}) {
   return createTestApp({
     env: {
       AI_BASE_URL: fake.url,
@@ -39,6 +39,7 @@ function chatApp(options: { env?: Record<string, string>; now?: () => Date } = {
       ...options.env,
     },
     now: options.now,
+    logLines: options.logLines,
   });
 }
 
@@ -234,12 +235,40 @@ describe("a chat turn", () => {
     expect(third.at(-1)?.content).toContain("My question: Third question?");
   });
 
-  it("keeps the key on the server", async () => {
-    const app = await chatApp();
-    const { cookie } = await owner(app);
-    const streamed = await (await ask(app, cookie, "Hi")).text();
+  it("keeps the key on the server, and logs where the first token's time went without the owner's words", async () => {
+    const logLines: string[] = [];
+    const app = await chatApp({ env: { LOG_LEVEL: "debug" }, logLines });
+    const { cookie, user } = await owner(app);
+    await app.db.insert(contextPieces).values({
+      userId: user.id,
+      department: "finn",
+      sourceField: "funding_sources",
+      content: "A loan from Zephyr Bank.",
+    });
+    fake.queueChat({ reply: "Ask Quillfeather about it." });
+    // A client's own request id (the bench's) names the turn's log lines.
+    const response = await app.request("/api/chat/martha/messages", {
+      cookie,
+      body: { text: "Should I borrow from Zephyr Bank?" },
+      headers: { "x-request-id": "turn-4242" },
+    });
+    const streamed = await response.text();
     const listed = await (await app.request("/api/chat/martha", { cookie })).text();
     expect(streamed + listed).not.toContain(API_KEY);
+
+    const logged = logLines.join("");
+    const line = logLines.map((text) => JSON.parse(text)).find((entry) => entry.msg === "chat first token");
+    const { messages: stored } = await history(app, cookie);
+    expect(line).toMatchObject({ requestId: "turn-4242", answerId: stored[1]?.id });
+    expect(line).toMatchObject({ historyMessages: 0, contextBlocks: expect.any(Number) });
+    const { firstTokenMs, beforeProviderMs, providerMs, afterProviderMs } = line;
+    for (const duration of [firstTokenMs, beforeProviderMs, providerMs, afterProviderMs]) {
+      expect(duration).toBeGreaterThanOrEqual(0);
+    }
+    expect(beforeProviderMs + providerMs + afterProviderMs).toBeCloseTo(firstTokenMs, 1);
+    for (const words of ["Zephyr", "borrow", "Quillfeather", "Bright Bean", "Instagram"]) {
+      expect(logged).not.toContain(words);
+    }
   });
 });
 
