@@ -2,7 +2,9 @@
 // real app as production runs it: on the embedded PostgreSQL in a fresh data folder by default, or with DATABASE_URL
 // on a fresh database of that PostgreSQL server (bench/bench-database.ts). It creates BENCH_USERS owners ready to chat
 // (plan, business profile, the BENCH_DIRECTORS trained — Martha by default — context pieces with vectors where the
-// database has pgvector, BENCH_FACTS remembered facts each, none by default), and prints one JSON line:
+// database has pgvector, BENCH_FACTS remembered facts each, none by default, and with BENCH_PIECES a knowledge note
+// of that many pieces each, added through the app's API and read by its ingestion job, so that retrieval has
+// something to search), and prints one JSON line:
 // { url, cookies, database }; with BENCH_LOG_LEVEL the app's log lines go to standard output too, before and after
 // it. bench/board.ts uses it with four directors.
 import { randomUUID } from "node:crypto";
@@ -19,6 +21,7 @@ import { createLogger } from "../server/logger";
 import { startServer } from "../server/start";
 import { fakeEmbedding } from "../server/test/fake-ai-server";
 import type { DirectorId } from "../shared/directors";
+import { isFinished, type KnowledgeListResponse } from "../shared/knowledge";
 import { emptyOnboardingData, ONBOARDING_FIELDS } from "../shared/onboarding";
 import { TRAINING_QUESTIONS } from "../shared/training";
 import { createBenchDatabase } from "./bench-database";
@@ -26,6 +29,7 @@ import { createBenchDatabase } from "./bench-database";
 const users = Number(process.env.BENCH_USERS ?? 200);
 const directors = (process.env.BENCH_DIRECTORS ?? "martha").split(",") as DirectorId[];
 const factsPerOwner = Number(process.env.BENCH_FACTS ?? 0);
+const knowledgePieces = Number(process.env.BENCH_PIECES ?? 0);
 const database = await createBenchDatabase("chat");
 const env = parseEnv({
   NODE_ENV: "production",
@@ -125,6 +129,8 @@ for (let index = 0; index < users; index++) {
   }
 }
 
+if (knowledgePieces > 0) await addKnowledgeNotes(cookies);
+
 const label = `${database.label}${vectors.available ? "" : ", no pgvector (full-text retrieval)"}`;
 process.stdout.write(`${JSON.stringify({ url: server.url, cookies, database: label })}\n`);
 process.on("SIGTERM", () => {
@@ -133,3 +139,51 @@ process.on("SIGTERM", () => {
     .then(() => database.remove())
     .then(() => process.exit(0));
 });
+
+/**
+ * Gives every owner a knowledge note of `knowledgePieces` pieces (one paragraph of about 700 characters each: two do
+ * not fit in one piece), for every director, through POST /api/knowledge/notes; returns once every note is ready.
+ */
+async function addKnowledgeNotes(ownerCookies: string[]) {
+  const topics = ["wholesale", "subscriptions", "email", "Instagram", "pricing", "hiring", "suppliers", "events"];
+  const months = ["January", "March", "May", "July", "September", "November"];
+  const paragraph = (owner: number, index: number) => {
+    const topic = topics[(owner + index) % topics.length];
+    const month = months[index % months.length];
+    const sentences = [
+      `Note ${index + 1} on ${topic}: in ${month} the ${topic} work brought ${40 + ((index * 37) % 160)} new customers`,
+      `at $${12 + ((index * 13) % 70)} each, and the team spent ${3 + (index % 9)} hours a week on it.`,
+      `We tried a ${topic} channel test with ${2 + (index % 5)} offers; the best one converted ${1 + (index % 7)}.${index % 10}%.`,
+      `Feedback from regulars said delivery took ${2 + (index % 4)} days and packaging could be greener.`,
+      `Next month we plan to focus on ${topics[(index + 3) % topics.length]} and keep the budget under $${500 + index * 10}.`,
+      `Margins on the ${topic} line stayed near ${30 + (index % 25)}% after the supplier raised prices in ${month}.`,
+      `The owner wants a simple weekly report on ${topic} with the number of orders, refunds and repeat buyers.`,
+      `Stock of the ${topic} range lasts about ${5 + (index % 6)} weeks, so reorders go out every ${2 + (index % 3)} weeks.`,
+    ];
+    return sentences.join(" ");
+  };
+  const text = (owner: number) =>
+    Array.from({ length: knowledgePieces }, (_, index) => paragraph(owner, index)).join("\n\n");
+  for (const [owner, cookie] of ownerCookies.entries()) {
+    const response = await fetch(`${server.url}/api/knowledge/notes`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, cookie },
+      body: JSON.stringify({ title: `Trading notes ${owner}`, text: text(owner), directorIds: null }),
+    });
+    if (response.status !== 201) throw new Error(`adding a note failed: ${response.status} ${await response.text()}`);
+  }
+  for (const cookie of ownerCookies) {
+    for (;;) {
+      const response = await fetch(`${server.url}/api/knowledge`, { headers: { cookie } });
+      const { sources } = (await response.json()) as KnowledgeListResponse;
+      const failed = sources.find((source) => source.status === "failed");
+      if (failed) throw new Error(`a bench note could not be read: ${failed.failure?.code}`);
+      if (sources.every((source) => isFinished(source.status))) {
+        const pieces = sources.reduce((sum, source) => sum + source.piecesTotal, 0);
+        if (pieces !== knowledgePieces) throw new Error(`a bench note was read as ${pieces} pieces`);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

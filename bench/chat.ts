@@ -13,11 +13,15 @@
 // The server runs in its own process (bench/chat-server.ts) on the embedded database in a fresh data folder, or with
 // DATABASE_URL on a fresh database of that PostgreSQL server, so its memory is measured alone; the test AI server and
 // the clients run here. USERS and TURNS shrink a quick run; each owner has FACTS remembered facts (20 by default; 0 for
-// none), which go with every question. `npm run bench:chat -- --compare <git ref>` runs the same measurement against
+// none), which go with every question. The owners' other pieces (profile, Martha's answers) are sent whole, so
+// retrieval has nothing to search and is skipped; PIECES=100 gives each owner a knowledge note of 100 pieces (through
+// the app's API), which every turn then searches (a compared ref's server is then started by this checkout's
+// bench/chat-server.ts, so that its owners have them too). `npm run bench:chat -- --compare <git ref>` runs the same measurement against
 // that ref's server (from a temporary worktree) and this one, alternately RUNS times (default 1), and prints both
 // columns with the ratio.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
@@ -26,6 +30,7 @@ const USERS = Number(process.env.USERS ?? 200);
 const SEQUENTIAL_TURNS = Number(process.env.TURNS ?? 200);
 const WARMUP_TURNS = 20;
 const RUNS = Number(process.env.RUNS ?? 1);
+const PIECES = Number(process.env.PIECES ?? 0);
 const compareRef = compareRefArg("bench:chat");
 
 const fake = await startFakeAiServer();
@@ -155,6 +160,7 @@ async function measure(root: string): Promise<ChatRun> {
       ...process.env,
       BENCH_USERS: String(USERS),
       BENCH_FACTS: process.env.FACTS ?? "20",
+      BENCH_PIECES: String(PIECES),
       BENCH_AI_BASE_URL: fake.url,
       BENCH_LOG_LEVEL: "debug",
     },
@@ -303,16 +309,21 @@ function report(runs: ChatRun[]) {
   if (first) process.stdout.write(`First concurrent error: ${first}\n`);
 }
 
+const piecesNote = PIECES > 0 ? `; each owner has a knowledge note of ${PIECES} pieces` : "";
+
 try {
   const current = { label: "this checkout", runs: [] as ChatRun[] };
   if (!compareRef) {
     for (let index = 0; index < RUNS; index++) current.runs.push(await measure(process.cwd()));
-    process.stdout.write(`Database: ${current.runs[0]?.database}\n`);
+    process.stdout.write(`Database: ${current.runs[0]?.database}${piecesNote}\n`);
     printTable(FIGURES, [current]);
     report(current.runs);
   } else {
     process.stdout.write(`Checking out ${compareRef} in a temporary worktree…\n`);
     const checkout = checkOutRef(compareRef, { build: false });
+    // An older harness would not give the owners their pieces: with PIECES, the ref's server is started by this
+    // checkout's bench/chat-server.ts (the server's code is the ref's all the same).
+    if (PIECES > 0) fs.copyFileSync("bench/chat-server.ts", path.join(checkout.root, "bench/chat-server.ts"));
     const ref = { label: compareRef, runs: [] as ChatRun[] };
     try {
       for (let index = 0; index < RUNS; index++) {
@@ -322,7 +333,7 @@ try {
     } finally {
       checkout.remove();
     }
-    process.stdout.write(`Database: ${current.runs[0]?.database}\n`);
+    process.stdout.write(`Database: ${current.runs[0]?.database}${piecesNote}\n`);
     printTable(FIGURES, [ref, current]);
     report([...ref.runs, ...current.runs]);
   }
