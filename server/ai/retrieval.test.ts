@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import type { TrainingAnswers } from "../../shared/training";
-import { knowledgeSources, userContexts } from "../db/schema";
+import { contextPieces, contextPieceTerms, knowledgeSources, userContexts } from "../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
 import { replaceSourcePieces } from "./context-index";
-import { matchDocuments, retrieveContext } from "./retrieval";
+import { matchDocuments, retrieveContext, searchPieces, type TextPlan } from "./retrieval";
 
 let fake: FakeAiServer;
 beforeEach(async () => {
@@ -162,6 +162,96 @@ describe("retrieveContext", () => {
     // One quick retry, not the full policy: the chat is waiting.
     expect(fake.embeddingRequests().length - before).toBe(2);
     expect(pieces[0]).toMatchObject({ sourceField: "budget" });
+  });
+});
+
+describe("full-text ranking's early stop", () => {
+  it("ranks the same 30 pieces as reading every word, counts the common words, and keeps to the owner", async () => {
+    const app = await createTestApp();
+    const alice = (await app.signUp()).user;
+    const bob = (await app.signUp()).user;
+    // 400 pieces: "sourdough" in a third (rare enough to start from), "price" in three quarters (common: it only
+    // orders the sourdough pieces, by how often each says it), lengths varying. Bob's pieces say both words most.
+    const piece = (userId: string, i: number, content: string) => ({
+      userId,
+      department: "knowledge",
+      sourceField: `note_${i}`,
+      content,
+    });
+    const aliceRows = Array.from({ length: 400 }, (_, i) =>
+      piece(
+        alice.id,
+        i,
+        [
+          // Words of its own, so that no two pieces are near-copies (retrieval keeps one of those).
+          `Note ${Array.from({ length: 8 }, (_, j) => `n${i}w${j}`).join(" ")}.`,
+          i % 3 === 0 ? "Our sourdough sells out early." : "The counter opens at seven.",
+          i % 4 === 0 ? "" : "The price is fixed. ".repeat(1 + (i % 5)),
+          "Shelves and trays by the window. ".repeat(i % 7),
+        ].join(" "),
+      ),
+    );
+    const bobRows = Array.from({ length: 60 }, (_, i) =>
+      piece(bob.id, i, "Sourdough price: sourdough price, sourdough at the best price. ".repeat(1 + (i % 3))),
+    );
+    await app.db.insert(contextPieces).values([...aliceRows, ...bobRows]);
+    const aliceIds = new Set(
+      (await app.db.select({ id: contextPieces.id }).from(contextPieces).where(eq(contextPieces.userId, alice.id))).map(
+        (row) => row.id,
+      ),
+    );
+    const ranked = async (question: string, textPlan: TextPlan) =>
+      (
+        await searchPieces(app.deps.database, {
+          userId: alice.id,
+          directorId: "martha",
+          queries: [{ text: question, embedding: undefined, weight: 1 }],
+          threshold: 0,
+          count: 30,
+          mode: "text",
+          textPlan,
+        })
+      ).map((found) => found.id);
+
+    for (const question of ["What price do we ask for sourdough?", "sourdough window price trays"]) {
+      const early = await ranked(question, "early-stop");
+      expect(early).toHaveLength(30);
+      expect(early).toEqual(await ranked(question, "every-word"));
+      expect(early.every((id) => aliceIds.has(id))).toBe(true);
+    }
+    // The common word orders the pieces holding the rare one: the best sourdough piece says "price" too.
+    const [best] = await ranked("What price do we ask for sourdough?", "early-stop");
+    const [bestPiece] = await app.db
+      .select({ content: contextPieces.content })
+      .from(contextPieces)
+      .where(eq(contextPieces.id, best ?? ""));
+    expect(bestPiece?.content).toContain("sourdough");
+    expect(bestPiece?.content).toContain("The price is fixed.");
+
+    // The word counts follow deletions: 40 of Alice's sourdough pieces go, and the two plans still agree.
+    const gone = (
+      await app.db
+        .select({ id: contextPieces.id })
+        .from(contextPieces)
+        .where(and(eq(contextPieces.userId, alice.id), sql`${contextPieces.content} like '%sourdough%'`))
+        .limit(40)
+    ).map((row) => row.id);
+    await app.db.delete(contextPieces).where(inArray(contextPieces.id, gone));
+    const [counted] = await app.db
+      .select({ pieces: contextPieceTerms.pieces })
+      .from(contextPieceTerms)
+      .where(and(eq(contextPieceTerms.userId, alice.id), eq(contextPieceTerms.lexeme, "sourdough")));
+    expect(counted?.pieces).toBe(134 - 40);
+    const early = await ranked("What price do we ask for sourdough?", "early-stop");
+    expect(early).toEqual(await ranked("What price do we ask for sourdough?", "every-word"));
+    expect(early.some((id) => gone.includes(id))).toBe(false);
+
+    // Deleting an owner's last pieces leaves no word of theirs behind.
+    await app.db.delete(contextPieces).where(eq(contextPieces.userId, bob.id));
+    const left = await app.db.execute(
+      sql`select count(*)::int as n from context_piece_terms where user_id = ${bob.id}`,
+    );
+    expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
   });
 });
 

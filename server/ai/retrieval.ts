@@ -56,6 +56,8 @@ const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 /** The pieces a full-text ranking scores in full, out of all that share a word with the query (see textRanking). */
 const TEXT_SHORTLIST = 300;
+/** The full-text ranking's first round takes the question's rarest words until this many pieces hold one of them. */
+const TEXT_FIRST_ROUND_PIECES = 100;
 /**
  * How much the vector ranking counts against the full-text one in the fusion.
  * On the evaluation set (npm run eval:retrieval, with the test AI server's
@@ -207,13 +209,26 @@ export async function searchPieces(
     count: number;
     skipDepartments?: string[];
     mode?: RetrievalMode;
+    /** For the benchmark and the tests: the full-text ranking without its early stop. */
+    textPlan?: TextPlan;
   },
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
+  const textRankings = await Promise.all(
+    input.queries.map((query) =>
+      mode !== "vector" && query.text.trim() !== ""
+        ? textRanking(database.db, input, query.text, input.textPlan ?? "early-stop")
+        : [],
+    ),
+  );
   const rankings: Array<{ weight: number; sql: SQL }> = [];
-  for (const query of input.queries) {
-    if (mode !== "vector" && query.text.trim() !== "") {
-      rankings.push({ weight: query.weight, sql: textRanking(input, query.text) });
+  for (const [index, query] of input.queries.entries()) {
+    const ranked = textRankings[index] ?? [];
+    if (ranked.length > 0) {
+      rankings.push({
+        weight: query.weight,
+        sql: sql`(select id, position from json_to_recordset(${JSON.stringify(ranked)}::json) as t(id uuid, position int))`,
+      });
     }
     const vectors =
       mode !== "text" && query.embedding
@@ -275,61 +290,135 @@ function inScope(input: { userId: string; directorId: string; skipDepartments?: 
 }
 
 /**
- * The owner's pieces sharing a word with the query, best first by BM25 over
- * the pieces this director may read: a word rare among them counts more than
- * a common one, and a long piece does not win by length alone. (PostgreSQL's
- * ts_rank knows neither; on the evaluation set it found the answer in the
- * first six for 0.54 of the questions against BM25's 0.76.) A word of the
- * piece's heading path counts like a word of its text.
+ * How a full-text ranking reads the owner's pieces: from the question's rarest words to its most common, stopping when
+ * the words left cannot bring a further piece into the best CANDIDATES_PER_RANKING (the product), or every piece
+ * sharing any word with the question (the benchmark and the tests compare the two).
  */
-function textRanking(input: Parameters<typeof inScope>[0], text: string): SQL {
-  // Only the pieces sharing a word with the query are scored (a word's document frequency is counted among them,
-  // since every piece holding it is one of them); the piece count comes from the scope's index entries alone. A
-  // first pass scores each as if every word it shares occurred once (a containment test per word, without unpacking
-  // the piece's words) and keeps the best TEXT_SHORTLIST; only those are scored in full, so an owner with thousands
-  // of pieces sharing a common word does not have every one of them unpacked.
+export type TextPlan = "early-stop" | "every-word";
+
+type TextTerm = { lexeme: string; pieces: number; idf: number };
+type TextScore = { id: string; score: number };
+
+/**
+ * The owner's pieces sharing a word with the query, best first by BM25: a word rare among the owner's pieces counts
+ * more than a common one, and a long piece does not win by length alone. (PostgreSQL's ts_rank knows neither; on the
+ * evaluation set it found the answer in the first six for 0.54 of the questions against BM25's 0.76.) A word of the
+ * piece's heading path counts like a word of its text. The word statistics are the owner's (context_piece_terms,
+ * context_piece_owner_stats), over all their pieces; the pieces ranked are those this director may read.
+ *
+ * Early stop (MaxScore): a word can add at most idf × (k1 + 1) to a piece's score. The words are taken from the
+ * rarest; once the 30th best score among the pieces holding the words taken reaches the sum of the bounds of the
+ * words left, no piece holding only words left can enter the best 30, so those pieces are never read (the words left
+ * still count in the score of the pieces read). The first round takes the rarest words held by at least
+ * TEXT_FIRST_ROUND_PIECES pieces; when that does not settle it, the second takes as many more words as the first
+ * round's 30th score proves enough, so it is final.
+ */
+async function textRanking(
+  db: DatabaseHandle["db"],
+  input: Parameters<typeof inScope>[0],
+  text: string,
+  plan: TextPlan,
+): Promise<Array<{ id: string; position: number }>> {
+  const stats = rowsOf<{ lexeme: string; pieces: number; n: number; total: number }>(
+    await db.execute(sql`
+      select w.lexeme, t.pieces, s.pieces as n, s.content_length::float8 as total
+      from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) w
+      join context_piece_terms t on t.user_id = ${input.userId} and t.lexeme = w.lexeme
+      join context_piece_owner_stats s on s.user_id = ${input.userId}
+    `),
+  );
+  const owner = stats[0];
+  if (!owner) return [];
+  const terms: TextTerm[] = stats
+    .map((row) => ({
+      lexeme: row.lexeme,
+      pieces: row.pieces,
+      idf: Math.log(1 + (row.n - row.pieces + 0.5) / (row.pieces + 0.5)),
+    }))
+    .sort((a, b) => a.pieces - b.pieces || (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
+  const averageLength = Math.max(1, owner.total / Math.max(1, owner.n));
+  // left[j]: the most the words from j on can add to a piece's score.
+  const left = new Array<number>(terms.length + 1).fill(0);
+  for (let j = terms.length - 1; j >= 0; j--) left[j] = (left[j + 1] ?? 0) + (terms[j]?.idf ?? 0) * (BM25_K1 + 1);
+
+  let taken = terms.length;
+  if (plan === "early-stop") {
+    let held = 0;
+    taken = terms.findIndex((term) => {
+      held += term.pieces;
+      return held >= TEXT_FIRST_ROUND_PIECES;
+    });
+    taken = taken < 0 ? terms.length : taken + 1;
+  }
+  for (;;) {
+    const scores = await scoreTextPieces(db, input, terms, taken, averageLength);
+    if (taken >= terms.length) return scores.map((row, index) => ({ id: row.id, position: index + 1 }));
+    const floor = scores.length >= CANDIDATES_PER_RANKING ? scores[CANDIDATES_PER_RANKING - 1]?.score : undefined;
+    if (floor !== undefined && floor >= (left[taken] ?? 0)) {
+      return scores.map((row, index) => ({ id: row.id, position: index + 1 }));
+    }
+    // The 30th score can only rise as words are added, so the first point where the words left add at most that much
+    // settles the ranking; without 30 pieces yet, one more word.
+    let next = taken + 1;
+    if (floor !== undefined) while (next < terms.length && (left[next] ?? 0) > floor) next += 1;
+    taken = next;
+  }
+}
+
+/**
+ * The best CANDIDATES_PER_RANKING BM25 scores among the pieces in scope holding one of the first `taken` terms
+ * (found through the GIN index on search_vector), every term counting in the score. A first pass scores each piece as
+ * if every word it shares occurred once (a containment test per word, without unpacking the piece's words) and keeps
+ * the best TEXT_SHORTLIST; only those are scored in full.
+ */
+async function scoreTextPieces(
+  db: DatabaseHandle["db"],
+  input: Parameters<typeof inScope>[0],
+  terms: TextTerm[],
+  taken: number,
+  averageLength: number,
+): Promise<TextScore[]> {
+  if (taken === 0) return [];
   const k1 = sql.raw(String(BM25_K1));
   const b = sql.raw(String(BM25_B));
   const saturation = sql.raw(String(BM25_K1 + 1));
-  return sql`(
-    with terms as (
-      select lexeme, quote_literal(lexeme)::tsquery as q
-      from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) words
-    ),
-    matched as (
-      select p.id, p.search_vector, length(p.content)::float8 as len from context_pieces p
-      where ${inScope(input)}
-        and p.search_vector @@ (select string_agg(quote_literal(lexeme), ' | ')::tsquery from terms)
-    ),
-    stats as (
-      select (select count(*) from context_pieces p where ${inScope(input)})::float8 as n,
-        (select avg(len) from matched) as avglen
-    ),
-    holds as (select m.id, m.len, t.lexeme from matched m join terms t on m.search_vector @@ t.q),
-    idf as (
-      select lexeme, ln(1 + (stats.n - count(*) + 0.5) / (count(*) + 0.5)) as idf
-      from holds cross join stats group by lexeme, stats.n
-    ),
-    shortlist as (
-      select h.id from holds h join idf on idf.lexeme = h.lexeme cross join stats
-      group by h.id
-      order by sum(idf.idf * ${saturation} / (1 + ${k1} * (1 - ${b} + ${b} * h.len / stats.avglen))) desc, h.id
-      limit ${TEXT_SHORTLIST}
-    ),
-    tf as (
-      select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
-      from shortlist s join matched m on m.id = s.id cross join lateral unnest(m.search_vector) u
-      where u.lexeme in (select lexeme from terms)
-    ),
-    scored as (
-      select tf.id, sum(idf.idf * (tf.n * ${saturation}) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len / stats.avglen)))
-        as score
-      from tf join idf on idf.lexeme = tf.lexeme cross join stats
+  // tsquery literals, bound as values, so the planner sees which words it is choosing an index for.
+  const queryOf = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+  const anyOf = terms
+    .slice(0, taken)
+    .map((term) => queryOf(term.lexeme))
+    .join(" | ");
+  const termsJson = JSON.stringify(terms.map(({ lexeme, idf }) => ({ lexeme, idf, q: queryOf(lexeme) })));
+  const rows = rowsOf<TextScore>(
+    await db.execute(sql`
+      with terms as (
+        select lexeme, idf, q::tsquery as q
+        from json_to_recordset(${termsJson}::json) as t(lexeme text, idf float8, q text)
+      ),
+      matched as materialized (
+        select p.id, p.search_vector, length(p.content)::float8 / ${averageLength}::float8 as len
+        from context_pieces p
+        where p.search_vector @@ ${anyOf}::tsquery and ${inScope(input)}
+      ),
+      holds as (select m.id, m.len, t.idf from matched m join terms t on m.search_vector @@ t.q),
+      shortlist as (
+        select h.id from holds h group by h.id
+        order by sum(h.idf * ${saturation} / (1 + ${k1} * (1 - ${b} + ${b} * h.len))) desc, h.id
+        limit ${TEXT_SHORTLIST}
+      ),
+      tf as (
+        select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
+        from shortlist s join matched m on m.id = s.id cross join lateral unnest(m.search_vector) u
+        where u.lexeme in (select lexeme from terms)
+      )
+      select tf.id, sum(t.idf * (tf.n * ${saturation}) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len)))::float8 as score
+      from tf join terms t on t.lexeme = tf.lexeme
       group by tf.id
-    )
-    select id, row_number() over (order by score desc, id) as position from scored
-    order by position limit ${CANDIDATES_PER_RANKING}
-  )`;
+      order by score desc, tf.id
+      limit ${CANDIDATES_PER_RANKING}
+    `),
+  );
+  return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
 }
 
 /**

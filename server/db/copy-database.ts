@@ -36,6 +36,9 @@ const BATCH = 500;
 
 type Executor = Database | Transaction;
 
+/** Full-text retrieval's word statistics, kept by triggers on context_pieces (migration 0014). */
+const TRIGGER_KEPT_TABLES = new Set(["context_piece_terms", "context_piece_owner_stats"]);
+
 export async function copyDatabase(
   source: DatabaseHandle,
   target: DatabaseHandle,
@@ -71,8 +74,13 @@ export async function copyDatabase(
       const copied = await target.db.transaction(async (to) => {
         for (const table of [...targetTables].reverse()) await to.execute(sql`delete from ${sql.identifier(table)}`);
         const done: CopiedTable[] = [];
-        for (const table of tables) {
-          await copyTable(from, to, table);
+        // Tables kept by triggers fill themselves as the rows they follow arrive: checked, not copied.
+        const ordered = [
+          ...tables.filter((table) => !TRIGGER_KEPT_TABLES.has(table)),
+          ...tables.filter((table) => TRIGGER_KEPT_TABLES.has(table)),
+        ];
+        for (const table of ordered) {
+          if (!TRIGGER_KEPT_TABLES.has(table)) await copyTable(from, to, table);
           const rows = await countRows(to, table);
           const expected = counts.get(table) ?? 0;
           if (rows !== expected) {

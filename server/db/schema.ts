@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -193,8 +194,36 @@ export const contextPieces = pgTable(
     // Every retrieval query filters by user first, so its cost follows one user's data.
     index("context_pieces_user_department_idx").on(table.userId, table.department),
     index("context_pieces_source_idx").on(table.sourceId),
+    // Full-text retrieval finds the pieces holding a question's rarer words through it (retrieval.ts, textRanking).
+    index("context_pieces_search_idx").using("gin", table.searchVector),
   ],
 );
+
+/**
+ * For each owner and word (a lexeme of the pieces' search vectors), how many of the owner's pieces hold it: full-text
+ * retrieval's word statistics, so it can take a question's words from rarest to most common and stop before the
+ * common ones. Kept by triggers on context_pieces in the writing transaction (migration 0013).
+ */
+export const contextPieceTerms = pgTable(
+  "context_piece_terms",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lexeme: text("lexeme").notNull(),
+    pieces: integer("pieces").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lexeme] })],
+);
+
+/** Each owner's piece count and total content length (BM25's piece count and mean length); kept like the terms. */
+export const contextPieceOwnerStats = pgTable("context_piece_owner_stats", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  pieces: integer("pieces").notNull(),
+  contentLength: bigint("content_length", { mode: "number" }).notNull(),
+});
 
 // ---- Knowledge (Level 2 training): the owner's documents, web pages and notes ----
 
