@@ -2,26 +2,40 @@
 // PostgreSQL server (with or without pgvector; without it retrieval is full text only).
 //
 //   npm run bench:retrieval-scale -- [--pieces 1000000] [--per-owner 10000] [--queries 200] [--pools 200,400]
-//                                     [--rebuild]
+//                                     [--text corpus|uniform] [--compare <git ref>] [--rebuild]
 //
 // Builds, once, a database of `pieces` context pieces spread over owners of `per-owner` pieces each, every piece with
 // a 1536-dimension vector, and keeps it for the next runs (bench/bench-database.ts: a data folder under the temporary
-// folder, or a database `directors_bench_scale_<pieces>` on the server; `--rebuild` starts it again). Rows are
+// folder, or a database `directors_bench_scale_<pieces>_<text>` on the server; `--rebuild` starts it again). Rows are
 // generated inside the database, interleaved across owners the way pieces arrive over time (an owner's pieces are
 // spread over the whole table), with clustered vectors (a centre plus two offsets drawn from pools) so that nearest
 // neighbours mean something.
 //
-// Then, for random owners and questions near one of their stored vectors, it times each vector plan the store knows
-// (vector-store.ts's PIECE_VECTOR_PLANS) on the same questions in turn:
-//   - the vector ranking alone (searchPieces in "vector" mode: the ranking plus the pieces' text), and
-//   - the hybrid retrieval (vector and full text fused), as the chat runs it,
-// and reports p50/p95 and the overlap of each plan's six best with the exact search's six best.
-// Target: hybrid p95 ≤ 30 ms at 1,000,000 pieces and 10,000 per owner.
+// The pieces' text and the questions:
+//   - `--text corpus` (the default): each piece is six sentences drawn at random from the evaluation set's documents
+//     (eval/retrieval/documents/), so words come in their real frequencies (a few very common, most rare), and the
+//     questions are the evaluation set's questions;
+//   - `--text uniform`: 30 words drawn evenly from a 60-word vocabulary, and questions made of three of them, so every
+//     piece shares a word with every question: full text's worst case.
+//
+// Then, for random owners and questions (each with a vector near one of the owner's stored vectors), it times on the
+// same questions in turn:
+//   - full text alone (searchPieces in "text" mode), with its early stop and with every word, and how often the early
+//     stop's 30 best are exactly those of every word;
+//   - for each vector plan the store knows (vector-store.ts's PIECE_VECTOR_PLANS): the vector ranking alone, and the
+//     hybrid retrieval (vector and full text fused), as the chat runs it, with the overlap of each plan's six best
+//     with the exact search's six best;
+//   - with `--compare <git ref>`: that ref's retrieval code (checked out in a temporary worktree) on the same database,
+//     full text alone and hybrid, so a change is judged against it in one run.
+// Target: hybrid p95 ≤ 30 ms at 10,000 pieces per owner.
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type SearchQuery, searchPieces } from "../server/ai/retrieval";
 import type { DatabaseHandle } from "../server/db/client";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../server/db/vector-store";
 import { openKeptBenchDatabase } from "./bench-database";
+import { checkOutRef, compareRefArg } from "./compare-ref";
 
 const DIMENSIONS = 1536;
 const MODEL = "text-embedding-3-small";
@@ -30,6 +44,10 @@ const OFFSETS_A = 1000;
 const OFFSETS_B = 1013;
 const WARMUP = 20;
 const COUNT = 6;
+const TEXT_CANDIDATES = 30;
+const SENTENCES_PER_PIECE = 6;
+const DOCUMENTS = "eval/retrieval/documents";
+const QUESTIONS = "eval/retrieval/questions.json";
 
 const VOCABULARY = (
   "marketing budget instagram newsletter customers subscription coffee roast cafe revenue margin cash flow " +
@@ -45,8 +63,22 @@ const chunk = numberOption("--chunk", 10_000);
 const owners = Math.ceil(pieces / perOwner);
 const poolsIndex = process.argv.indexOf("--pools");
 const pools = poolsIndex >= 0 ? (process.argv[poolsIndex + 1] ?? "").split(",").map(Number).filter(Boolean) : [];
+const textIndex = process.argv.indexOf("--text");
+const textKind = textIndex >= 0 ? process.argv[textIndex + 1] : "corpus";
+if (textKind !== "corpus" && textKind !== "uniform") throw new Error("--text: corpus or uniform");
+const compareRef = compareRefArg("bench:retrieval-scale");
+const sentences = textKind === "corpus" ? corpusSentences() : [];
+const evaluationQuestions = (JSON.parse(fs.readFileSync(QUESTIONS, "utf8")) as Array<{ question: string }>).map(
+  (question) => question.question,
+);
 
-const database = await openKeptBenchDatabase(`scale_${pieces}`, { rebuild: process.argv.includes("--rebuild") });
+const checkout = compareRef ? checkOutRef(compareRef, { build: false }) : undefined;
+const reference = checkout
+  ? ((await import(path.join(checkout.root, "server/ai/retrieval.ts"))) as { searchPieces: typeof searchPieces })
+  : undefined;
+const database = await openKeptBenchDatabase(`scale_${pieces}_${textKind}`, {
+  rebuild: process.argv.includes("--rebuild"),
+});
 const handle = await database.open();
 try {
   const vectors = handle.vectors.available;
@@ -63,20 +95,56 @@ try {
   const timing = new Map(
     plans.map((plan) => [plan.name, { vector: [] as number[], hybrid: [] as number[], overlap: 0 }]),
   );
+  // Full text alone: the early stop, every word, and the compared ref's code.
+  const textTiming = {
+    "early stop": [] as number[],
+    "every word": [] as number[],
+    ...(reference ? { [`${compareRef} (ref)`]: [] as number[] } : {}),
+  } as Record<string, number[]>;
+  const referenceHybrid: number[] = [];
+  let sameTop = 0;
+  let topOverlap = 0;
   for (let i = 0; i < WARMUP + queries; i++) {
     const userId = `scale-${1 + Math.floor(Math.random() * owners)}`;
-    const text = `How should I plan my ${pick()} and ${pick()} for the ${pick()} next month?`;
     const query: SearchQuery = {
-      text,
+      text: question(),
       embedding: vectors ? { model: MODEL, vector: await nearOwnerVector(handle, userId) } : undefined,
       weight: 1,
     };
+    const input = { userId, directorId: "martha", queries: [query], threshold: 0, count: COUNT };
+    const textInput = { ...input, mode: "text" as const, count: TEXT_CANDIDATES };
+    const measured = i >= WARMUP;
+    let started = performance.now();
+    const early = await searchPieces(handle, textInput);
+    textTiming["early stop"]?.push(performance.now() - started);
+    started = performance.now();
+    const every = await searchPieces(handle, { ...textInput, textPlan: "every-word" });
+    textTiming["every word"]?.push(performance.now() - started);
+    if (reference) {
+      started = performance.now();
+      await reference.searchPieces(handle, textInput);
+      textTiming[`${compareRef} (ref)`]?.push(performance.now() - started);
+      started = performance.now();
+      await reference.searchPieces(handle, input);
+      referenceHybrid.push(performance.now() - started);
+    }
+    if (measured) {
+      const earlyIds = early.map((piece) => piece.id);
+      const everyIds = every.map((piece) => piece.id);
+      if (earlyIds.join() === everyIds.join()) sameTop += 1;
+      const everySix = everyIds.slice(0, COUNT);
+      topOverlap += everySix.length
+        ? earlyIds.slice(0, COUNT).filter((id) => everySix.includes(id)).length / everySix.length
+        : 1;
+    } else {
+      for (const values of Object.values(textTiming)) values.pop();
+      referenceHybrid.pop();
+    }
     let exactIds: string[] = [];
-    for (const { name, plan, pool } of plans) {
+    for (const { name, plan, pool } of vectors ? plans : []) {
       const store = { ...handle, vectors: { ...handle.vectors, plan, preselectionPool: pool } };
-      const input = { userId, directorId: "martha", queries: [query], threshold: 0, count: COUNT };
-      let started = performance.now();
-      const found = vectors ? await searchPieces(store, { ...input, mode: "vector" }) : [];
+      started = performance.now();
+      const found = await searchPieces(store, { ...input, mode: "vector" });
       const vectorMs = performance.now() - started;
       started = performance.now();
       await searchPieces(store, input);
@@ -84,7 +152,7 @@ try {
       const ids = found.map((piece) => piece.id);
       if (plan === "exact") exactIds = ids;
       const entry = timing.get(name);
-      if (i >= WARMUP && entry) {
+      if (measured && entry) {
         entry.vector.push(vectorMs);
         entry.hybrid.push(hybridMs);
         entry.overlap += exactIds.length ? ids.filter((id) => exactIds.includes(id)).length / exactIds.length : 1;
@@ -96,23 +164,42 @@ try {
   const lines = [
     `${database.label}, ${vectors ? "pgvector" : "no pgvector: full text only"}; ` +
       `${pieces.toLocaleString("en")} pieces, ${owners} owners of ${perOwner.toLocaleString("en")}; ` +
-      `${queries} questions`,
+      `${textKind} text; ${queries} questions`,
   ];
-  for (const [name, entry] of timing) {
+  for (const [name, values] of Object.entries(textTiming)) {
     lines.push(
       [
-        name.padEnd(18),
-        vectors ? `vector p50 ${ms(percentile(entry.vector, 50))} p95 ${ms(percentile(entry.vector, 95))}` : "",
-        `hybrid p50 ${ms(percentile(entry.hybrid, 50))} p95 ${ms(percentile(entry.hybrid, 95))}`,
-        vectors ? `top-${COUNT} overlap with exact ${(entry.overlap / queries).toFixed(3)}` : "",
+        `full text, ${name}`.padEnd(34),
+        `p50 ${ms(percentile(values, 50))} p95 ${ms(percentile(values, 95))}`,
+        name === "early stop"
+          ? `top ${TEXT_CANDIDATES} the same as every word's ${(sameTop / queries).toFixed(3)}, ` +
+            `top-${COUNT} overlap ${(topOverlap / queries).toFixed(3)}`
+          : "",
       ]
         .filter(Boolean)
         .join(" | "),
     );
   }
+  if (reference) {
+    lines.push(
+      `${`hybrid, ${compareRef} (ref)`.padEnd(34)} | ` +
+        `p50 ${ms(percentile(referenceHybrid, 50))} p95 ${ms(percentile(referenceHybrid, 95))}`,
+    );
+  }
+  for (const [name, entry] of vectors ? timing : []) {
+    lines.push(
+      [
+        `vectors ${name}`.padEnd(34),
+        `vector p50 ${ms(percentile(entry.vector, 50))} p95 ${ms(percentile(entry.vector, 95))}`,
+        `hybrid p50 ${ms(percentile(entry.hybrid, 50))} p95 ${ms(percentile(entry.hybrid, 95))}`,
+        `top-${COUNT} overlap with exact ${(entry.overlap / queries).toFixed(3)}`,
+      ].join(" | "),
+    );
+  }
   process.stdout.write(`${lines.join("\n")}\n`);
 } finally {
   await handle.close();
+  checkout?.remove();
 }
 
 async function built(handle: DatabaseHandle): Promise<boolean> {
@@ -144,6 +231,21 @@ async function build(handle: DatabaseHandle): Promise<void> {
     `);
   }
   const words = `{${VOCABULARY.join(",")}}`;
+  if (textKind === "corpus") {
+    await db.execute(sql`create table if not exists bench_scale_sentences (i int primary key, s text not null)`);
+    await db.execute(sql`
+      insert into bench_scale_sentences
+      select i::int, s from json_array_elements_text(${JSON.stringify(sentences)}::json) with ordinality as x(s, i)`);
+  }
+  // A piece's text: six sentences of the evaluation set's documents (each drawn on its own: the subquery depends on
+  // k), or 30 words of the small vocabulary.
+  const content =
+    textKind === "corpus"
+      ? sql`(select string_agg((select s from bench_scale_sentences
+              where i = (select 1 + floor(random() * ${sentences.length})::int + 0 * k)), ' ')
+           from generate_series(1, ${SENTENCES_PER_PIECE} + 0 * g) k)`
+      : sql`(select string_agg((${words}::text[])[1 + floor(random() * ${VOCABULARY.length})::int], ' ')
+           from generate_series(1, 30 + 0 * g))`;
   for (let start = 1; start <= pieces; start += chunk) {
     const end = Math.min(pieces, start + chunk - 1);
     const rows = sql`
@@ -153,8 +255,7 @@ async function build(handle: DatabaseHandle): Promise<void> {
       select id, user_id,
         (array['profile', 'martha', 'finn', 'ollie', 'harper', 'knowledge'])[1 + g % 6],
         'field_' || (g % 100),
-        (select string_agg((${words}::text[])[1 + floor(random() * ${VOCABULARY.length})::int], ' ')
-           from generate_series(1, 30 + 0 * g))
+        ${content}
       from src`;
     await db.execute(
       vectors
@@ -189,6 +290,34 @@ function numberOption(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
   const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** The evaluation set's documents cut into sentences (a line of a table counts as one). */
+function corpusSentences(): string[] {
+  return fs
+    .readdirSync(DOCUMENTS)
+    .sort()
+    .flatMap((name) =>
+      fs
+        .readFileSync(path.join(DOCUMENTS, name), "utf8")
+        .replace(/<[^>]+>/g, " ")
+        .split(/(?<=[.!?])\s+|\n+/),
+    )
+    .map((sentence) =>
+      sentence
+        .replace(/[#*|]+/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter((sentence) => sentence.split(" ").length >= 4);
+}
+
+/** A question: one of the evaluation set's, or three words of the small vocabulary in a sentence. */
+function question(): string {
+  if (textKind === "corpus") {
+    return evaluationQuestions[Math.floor(Math.random() * evaluationQuestions.length)] ?? "What are our prices?";
+  }
+  return `How should I plan my ${pick()} and ${pick()} for the ${pick()} next month?`;
 }
 
 function pick(): string {
