@@ -2,7 +2,7 @@
 // PostgreSQL server (with or without pgvector; without it retrieval is full text only).
 //
 //   npm run bench:retrieval-scale -- [--pieces 1000000] [--per-owner 10000] [--queries 200] [--pools 200,400]
-//                                     [--text corpus|uniform] [--compare <git ref>] [--rebuild]
+//                                     [--text corpus|uniform] [--compare <git ref>] [--write-cost] [--rebuild]
 //
 // Builds, once, a database of `pieces` context pieces spread over owners of `per-owner` pieces each, every piece with
 // a 1536-dimension vector, and keeps it for the next runs (bench/bench-database.ts: a data folder under the temporary
@@ -27,10 +27,11 @@
 //     with the exact search's six best;
 //   - with `--compare <git ref>`: that ref's retrieval code (checked out in a temporary worktree) on the same database,
 //     full text alone and hybrid, so a change is judged against it in one run.
+// `--write-cost` first times what full text's word statistics and GIN index add to writing pieces (writeCost below).
 // Target: hybrid p95 ≤ 30 ms at 10,000 pieces per owner.
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { type SearchQuery, searchPieces } from "../server/ai/retrieval";
 import type { DatabaseHandle } from "../server/db/client";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../server/db/vector-store";
@@ -83,6 +84,7 @@ const handle = await database.open();
 try {
   const vectors = handle.vectors.available;
   if (!(await built(handle))) await build(handle);
+  if (process.argv.includes("--write-cost")) await writeCost(handle);
   // Each plan the store knows, the binary pre-selection with each pool size asked for (`--pools 200,400`).
   type Plan = { name: string; plan: PieceVectorPlan; pool?: number };
   const plans: Plan[] = vectors
@@ -275,6 +277,58 @@ async function build(handle: DatabaseHandle): Promise<void> {
   process.stderr.write("\n");
   await db.execute(sql`vacuum analyze`);
   process.stderr.write(`built in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+}
+
+/**
+ * What full-text retrieval's word statistics and GIN index cost a write (`--write-cost`): 2,000 pieces of one owner
+ * inserted in statements of 100 and then deleted, with both, with either and with neither (triggers disabled, index
+ * dropped), twice over, each in a transaction rolled back so the kept database is unchanged.
+ */
+async function writeCost(handle: DatabaseHandle): Promise<void> {
+  const batches = 20;
+  const perBatch = 100;
+  const contents = Array.from({ length: batches * perBatch }, (_, i) =>
+    textKind === "corpus"
+      ? Array.from({ length: SENTENCES_PER_PIECE }, () => sentences[Math.floor(Math.random() * sentences.length)]).join(
+          " ",
+        )
+      : Array.from({ length: 30 }, pick).join(" ") + ` ${i}`,
+  );
+  const variants = [
+    { name: "word counts and GIN index", triggers: true, index: true },
+    { name: "GIN index alone", triggers: false, index: true },
+    { name: "word counts alone", triggers: true, index: false },
+    { name: "neither (as before)", triggers: false, index: false },
+  ];
+  for (const variant of [...variants, ...variants]) {
+    let insertMs = 0;
+    let deleteMs = 0;
+    await handle.db
+      .transaction(async (tx) => {
+        if (!variant.triggers) await tx.execute(sql`alter table context_pieces disable trigger user`);
+        if (!variant.index) await tx.execute(sql`drop index context_pieces_search_idx`);
+        let started = performance.now();
+        for (let batch = 0; batch < batches; batch++) {
+          const rows = contents.slice(batch * perBatch, (batch + 1) * perBatch);
+          await tx.execute(sql`
+            insert into context_pieces (user_id, department, source_field, content)
+            select 'scale-1', 'knowledge', 'write_cost', c from json_array_elements_text(${JSON.stringify(rows)}::json) c`);
+        }
+        insertMs = performance.now() - started;
+        started = performance.now();
+        await tx.execute(sql`delete from context_pieces where source_field = 'write_cost'`);
+        deleteMs = performance.now() - started;
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    process.stdout.write(
+      `write cost, ${variant.name.padEnd(26)}: ${batches * perBatch} pieces inserted in ` +
+        `${insertMs.toFixed(0)} ms (${((insertMs / (batches * perBatch)) * 1000).toFixed(0)} µs a piece), ` +
+        `deleted in ${deleteMs.toFixed(0)} ms\n`,
+    );
+  }
 }
 
 /** A question's vector: one of the owner's stored vectors, moved about a third of its length at random. */

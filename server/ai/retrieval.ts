@@ -58,6 +58,8 @@ const BM25_B = 0.75;
 const TEXT_SHORTLIST = 300;
 /** The full-text ranking's first round takes the question's rarest words until this many pieces hold one of them. */
 const TEXT_FIRST_ROUND_PIECES = 100;
+/** Above this share of the owner's pieces holding the first round's words, the ranking reads every word at once. */
+const TEXT_EARLY_STOP_SHARE = 0.25;
 /**
  * How much the vector ranking counts against the full-text one in the fusion.
  * On the evaluation set (npm run eval:retrieval, with the test AI server's
@@ -311,7 +313,8 @@ type TextScore = { id: string; score: number };
  * words left, no piece holding only words left can enter the best 30, so those pieces are never read (the words left
  * still count in the score of the pieces read). The first round takes the rarest words held by at least
  * TEXT_FIRST_ROUND_PIECES pieces; when that does not settle it, the second takes as many more words as the first
- * round's 30th score proves enough, so it is final.
+ * round's 30th score proves enough, so it is final. (When those rarest words already hold a quarter of the owner's
+ * pieces, every word is read at once.)
  */
 async function textRanking(
   db: DatabaseHandle["db"],
@@ -348,7 +351,9 @@ async function textRanking(
       held += term.pieces;
       return held >= TEXT_FIRST_ROUND_PIECES;
     });
-    taken = taken < 0 ? terms.length : taken + 1;
+    // When even the rarest words are held by a large share of the pieces, no word is rare enough to stop before
+    // (text drawn from a small vocabulary): every word at once, in one round.
+    taken = taken < 0 || held > owner.n * TEXT_EARLY_STOP_SHARE ? terms.length : taken + 1;
   }
   for (;;) {
     const scores = await scoreTextPieces(db, input, terms, taken, averageLength);
@@ -388,22 +393,27 @@ async function scoreTextPieces(
     .slice(0, taken)
     .map((term) => queryOf(term.lexeme))
     .join(" | ");
-  const termsJson = JSON.stringify(terms.map(({ lexeme, idf }) => ({ lexeme, idf, q: queryOf(lexeme) })));
+  // The first pass's sum of the idf of the words a piece holds, one containment test per word in the row's expression.
+  const heldIdf = sql.join(
+    terms.map(
+      (term) => sql`case when m.search_vector @@ ${queryOf(term.lexeme)}::tsquery then ${term.idf}::float8 else 0 end`,
+    ),
+    sql` + `,
+  );
+  const termsJson = JSON.stringify(terms.map(({ lexeme, idf }) => ({ lexeme, idf })));
   const rows = rowsOf<TextScore>(
     await db.execute(sql`
       with terms as (
-        select lexeme, idf, q::tsquery as q
-        from json_to_recordset(${termsJson}::json) as t(lexeme text, idf float8, q text)
+        select lexeme, idf from json_to_recordset(${termsJson}::json) as t(lexeme text, idf float8)
       ),
       matched as materialized (
         select p.id, p.search_vector, length(p.content)::float8 / ${averageLength}::float8 as len
         from context_pieces p
         where p.search_vector @@ ${anyOf}::tsquery and ${inScope(input)}
       ),
-      holds as (select m.id, m.len, t.idf from matched m join terms t on m.search_vector @@ t.q),
       shortlist as (
-        select h.id from holds h group by h.id
-        order by sum(h.idf * ${saturation} / (1 + ${k1} * (1 - ${b} + ${b} * h.len))) desc, h.id
+        select m.id from matched m
+        order by (${heldIdf}) * ${saturation} / (1 + ${k1} * (1 - ${b} + ${b} * m.len)) desc, m.id
         limit ${TEXT_SHORTLIST}
       ),
       tf as (

@@ -97,6 +97,19 @@ async function seedOwner(database: DatabaseHandle) {
 }
 
 /** What the owner sees, through the API, on the database given. */
+/** Full-text retrieval's word counts (kept by triggers, not copied) match the copied pieces, none counted twice. */
+async function expectWordCountsOfPieces(database: DatabaseHandle) {
+  const [row] = (
+    (await database.db.execute(sql`
+      select (select sum(pieces)::int from context_piece_terms) as counted,
+        (select count(*)::int from context_pieces p cross join lateral unnest(p.search_vector)) as held,
+        (select sum(pieces)::int from context_piece_owner_stats) as pieces
+    `)) as unknown as { rows: Array<{ counted: number; held: number; pieces: number }> }
+  ).rows;
+  expect(row?.held).toBeGreaterThan(0);
+  expect(row).toEqual({ counted: row?.held, held: row?.held, pieces: 20 });
+}
+
 async function ownerView(database: DatabaseHandle, cookie: string) {
   const request = await appOver(database);
   const session = (await (await request("/api/auth/session", { cookie })).json()) as { user: { email: string } | null };
@@ -159,6 +172,7 @@ describe("npm run db:copy", () => {
     // On the server the owner's session, password, profile, training and conversation all carry on.
     const onServer = await track(openDatabase({ kind: "postgres", url: server.url(database), ...SETTINGS }));
     expect(await ownerView(onServer, cookie)).toEqual(before);
+    await expectWordCountsOfPieces(onServer);
 
     // And back, into a new data folder.
     const backFolder = await dataFolder();
@@ -169,6 +183,7 @@ describe("npm run db:copy", () => {
     expect(counts.context_pieces).toBe(20);
     expect(result.embeddings).toBe(server.pgvector ? "copied" : "embedded_at_next_start");
     expect(await ownerView(back, cookie)).toEqual(before);
+    await expectWordCountsOfPieces(back);
 
     // Copying onto a database that holds accounts is refused and changes nothing.
     await expect(copyDatabase(back, onServer)).rejects.toThrow(
