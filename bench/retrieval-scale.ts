@@ -292,7 +292,7 @@ async function writeCost(handle: DatabaseHandle): Promise<void> {
       ? Array.from({ length: SENTENCES_PER_PIECE }, () => sentences[Math.floor(Math.random() * sentences.length)]).join(
           " ",
         )
-      : Array.from({ length: 30 }, pick).join(" ") + ` ${i}`,
+      : `${Array.from({ length: 30 }, pick).join(" ")} ${i}`,
   );
   const variants = [
     { name: "word counts and GIN index", triggers: true, index: true },
