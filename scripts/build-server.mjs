@@ -4,6 +4,31 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { build } from "esbuild";
 
+/**
+ * Packages left in node_modules rather than bundled. PGlite and pgvector find their WebAssembly, file-system bundle and
+ * extension archive beside their own modules (import.meta.url); the rest are loaded only when a request first needs
+ * them (document readers, the PDF export, mail), so they cost nothing at start either way and stay as published.
+ * Everything else the server imports at start is bundled: Node then reads, resolves and compiles a handful of files
+ * instead of about 950 (better-auth, kysely, drizzle, zod, pg-boss…), which took most of the start-up's module
+ * loading (docs/decisions/0020, third round).
+ */
+const EXTERNAL = [
+  "@electric-sql/pglite",
+  "@electric-sql/pglite-pgvector",
+  "pg-native",
+  "nodemailer",
+  "linkedom",
+  "@mozilla/readability",
+  "mammoth",
+  "papaparse",
+  "unpdf",
+  "pdfmake",
+  "mdast-util-from-markdown",
+  "mdast-util-gfm",
+  "micromark-extension-gfm",
+];
+
+fs.rmSync("dist/server", { recursive: true, force: true });
 await build({
   entryPoints: ["server/index.ts"],
   outdir: "dist/server",
@@ -14,7 +39,11 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  external: EXTERNAL,
+  // Bundled CommonJS packages call require() for Node's own modules, which an ES module has only when it makes one.
+  banner: {
+    js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+  },
   sourcemap: true,
   logLevel: "warning",
 });
