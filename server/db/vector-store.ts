@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client";
 
@@ -37,7 +38,7 @@ export type ContextEmbedding = { contextId: string; userId: string; model: strin
  * before the side tables kept each embedding in its row (context_pieces and
  * user_contexts had embedding columns); those move here and the columns go.
  */
-const VECTOR_TABLES = sql.raw(`
+const VECTOR_TABLES_SQL = `
 DO $$
 BEGIN
   IF to_regclass('context_piece_embeddings') IS NULL THEN
@@ -92,10 +93,10 @@ BEGIN
       ON CONFLICT DO NOTHING;
     ALTER TABLE user_contexts DROP COLUMN embedding;
   END IF;
-END $$`);
+END $$`;
 
 /** The spec's remote procedure: the best whole-record context match for one user and department. */
-const MATCH_DOCUMENTS = sql.raw(`
+const MATCH_DOCUMENTS_SQL = `
 CREATE OR REPLACE FUNCTION match_documents(
   query_embedding vector,
   match_threshold double precision DEFAULT 0.7,
@@ -115,7 +116,20 @@ AS $fn$
     AND 1 - (e.embedding <=> query_embedding) >= match_threshold
   ORDER BY e.embedding <=> query_embedding
   LIMIT match_count;
-$fn$`);
+$fn$`;
+
+/**
+ * Which version of the two statements above a database holds, kept as the comment on match_documents once they have
+ * run. A start that finds this version there skips them: reading the catalog through information_schema and
+ * replacing the function (a catalog write, so a commit to flush) were most of the migration check's time on the
+ * embedded database (docs/decisions/0020, third round). Any change to either statement changes the version, so the
+ * next start runs them again; a database from before the marker has none and runs them once.
+ */
+const VECTOR_STORE_VERSION = `vector store ${createHash("sha256")
+  .update(VECTOR_TABLES_SQL)
+  .update(MATCH_DOCUMENTS_SQL)
+  .digest("hex")
+  .slice(0, 16)}`;
 
 /**
  * Start-up, inside the migration transaction: uses pgvector when the database
@@ -124,18 +138,29 @@ $fn$`);
  * reports vector search as unavailable.
  */
 export async function prepareVectorStore(tx: Executor): Promise<VectorStore> {
-  const [state] = rowsOf<{ installed: boolean; offered: boolean }>(
+  const [state] = rowsOf<{ installed: boolean; version: string | null }>(
     await tx.execute(sql`
       select exists (select 1 from pg_extension where extname = 'vector') as installed,
-        exists (select 1 from pg_available_extensions where name = 'vector') as offered
+        (select obj_description(p.oid, 'pg_proc') from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where p.proname = 'match_documents' and n.nspname = current_schema() limit 1) as version
     `),
   );
+  if (state?.installed && state.version === VECTOR_STORE_VERSION) return { available: true };
   if (!state?.installed) {
-    if (!state?.offered) return { available: false };
+    // Listing the available extensions reads every extension's control file: only when pgvector is not installed yet.
+    const [offer] = rowsOf<{ offered: boolean }>(
+      await tx.execute(sql`select exists (select 1 from pg_available_extensions where name = 'vector') as offered`),
+    );
+    if (!offer?.offered) return { available: false };
     await tx.execute(sql`create extension if not exists vector`);
   }
-  await tx.execute(VECTOR_TABLES);
-  await tx.execute(MATCH_DOCUMENTS);
+  await tx.execute(sql.raw(VECTOR_TABLES_SQL));
+  await tx.execute(sql.raw(MATCH_DOCUMENTS_SQL));
+  await tx.execute(
+    sql.raw(
+      `COMMENT ON FUNCTION match_documents(vector, double precision, integer, text, text) IS '${VECTOR_STORE_VERSION}'`,
+    ),
+  );
   return { available: true };
 }
 
