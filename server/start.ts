@@ -1,7 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { embedMissingJob } from "./ai/embed-missing-job";
-import { indexContextJob } from "./ai/index-context-job";
 import { createAiProvider } from "./ai/provider";
 import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
@@ -11,14 +9,12 @@ import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
 import { postgresSettings } from "./db/postgres";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
-import { createJobRunner, type JobRunnerOptions, type JobType } from "./jobs/job-runner";
-import { pruneExpiredRowsJob } from "./jobs/prune-expired-rows-job";
+import { createJobRunner, type JobRunnerOptions } from "./jobs/job-runner";
+import { JOB_TYPES } from "./jobs/job-types";
 import { scheduleUpkeep } from "./jobs/upkeep";
-import { ingestSourceJob } from "./knowledge/ingest-source-job";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createAnswerHub } from "./routes/chat/answer-hub";
-import { learnFromAnswerJob } from "./routes/memory/learn-from-answer-job";
 
 export type StartOptions = {
   env: Env;
@@ -32,29 +28,32 @@ export type StartOptions = {
   jobs?: JobRunnerOptions;
 };
 
-/** Every kind of background job; each is defined beside the capability it serves. */
-const JOB_TYPES: ReadonlyArray<JobType<never>> = [
-  indexContextJob,
-  ingestSourceJob,
-  pruneExpiredRowsJob,
-  embedMissingJob,
-  learnFromAnswerJob,
-];
-
 /** How long in-flight requests (a streaming answer, say) may run on after a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 5000;
 
 export type RunningServer = { url: string; port: number; deps: AppDeps; close(): Promise<void> };
 
-/** Opens the database, builds the app and listens; close() drains requests and closes the database. */
+/**
+ * Opens the database, builds the app, listens and starts the job runner; close() drains requests and closes the
+ * database. The server answers as soon as it listens, while the job runner starts (a few queries on a database
+ * already open): requests need only the database and the auth set-up, and one that queues a job waits for the runner
+ * (docs/decisions/0020, third round). A runner that cannot start fails the start as before.
+ */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const deps = await buildDeps(options);
+  const deps = await buildDeps(options, { startJobs: false });
   const app = createApp(deps, { staticDir: options.staticDir });
   const server = serve({ fetch: app.fetch, port: options.env.PORT, hostname: options.env.HOST });
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+    await deps.jobs.start(deps, JOB_TYPES);
+  } catch (error) {
+    server.close();
+    await deps.database.close().catch(() => {});
+    throw error;
+  }
   const upkeep = scheduleUpkeep(deps);
   const { port } = server.address() as AddressInfo;
   const host = options.env.HOST === "0.0.0.0" || options.env.HOST === "::" ? "localhost" : options.env.HOST;
@@ -80,7 +79,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
 }
 
-export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promise<AppDeps> {
+/** The app's dependencies, with the job runner started unless the caller starts it (startServer, once listening). */
+export async function buildDeps(
+  options: Omit<StartOptions, "staticDir">,
+  { startJobs = true }: { startJobs?: boolean } = {},
+): Promise<AppDeps> {
   const { env, log } = options;
   let database = options.database;
   if (!database) {
@@ -121,6 +124,6 @@ export async function buildDeps(options: Omit<StartOptions, "staticDir">): Promi
     jobs,
     now,
   };
-  await jobs.start(deps, JOB_TYPES);
+  if (startJobs) await jobs.start(deps, JOB_TYPES);
   return deps;
 }

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
 import { prepareJobStore } from "../jobs/job-runner";
+import { JOB_TYPES } from "../jobs/job-types";
 import { type Database, MIGRATIONS_FOLDER, PGLITE_START_PARAMS } from "./client";
 import { writeSnapshotManifest } from "./database-snapshot";
 import { migrate } from "./migrate";
@@ -11,7 +12,7 @@ import * as schema from "./schema";
 
 /**
  * Makes the migrated database new data folders start from (server/db/database-snapshot.ts): a
- * fresh PGlite data folder with every migration, pgvector's tables and the job queue's tables, closed
+ * fresh PGlite data folder with every migration, pgvector's tables and the job queue's tables and queues, closed
  * cleanly, and a manifest of the migrations it holds. `npm run build` makes one beside the bundle.
  */
 export async function makeDatabaseSnapshot(folder: string, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
@@ -24,7 +25,10 @@ export async function makeDatabaseSnapshot(folder: string, migrationsFolder = MI
   try {
     const db = drizzle({ client, schema }) as unknown as Database;
     const vectors = await migrate(db, migrationsFolder);
-    await prepareJobStore({ db, driver: "pglite", vectors, ping: async () => true, close: () => client.close() });
+    await prepareJobStore(
+      { db, driver: "pglite", vectors, ping: async () => true, close: () => client.close() },
+      JOB_TYPES,
+    );
     await client.exec("checkpoint");
   } finally {
     await client.close();

@@ -101,6 +101,50 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
   const types = new Map<string, JobType<never>>();
   let started = false;
   let stopping = false;
+  /** The start under way: a server listens while its job runner starts, and what needs the runner waits for it. */
+  let starting: Promise<void> | undefined;
+
+  const startRunner = async (deps: AppDeps, jobs: ReadonlyArray<JobType<never>>) => {
+    await boss.start();
+    started = true;
+    const existing = await existingQueues(execute);
+    for (const job of jobs) {
+      types.set(job.name, job);
+      // A queue once created keeps its settings (pg-boss creates it only when missing), so only missing ones are asked for.
+      if (existing.has(job.name)) continue;
+      await createQueueOnce(() =>
+        boss.createQueue(job.name, { name: job.name, policy: job.policy.policy ?? "standard" }),
+      );
+    }
+    if (database.driver === "pglite") await recoverInterruptedJobs(execute, log);
+    for (const job of jobs) {
+      const ids: string[] = [];
+      for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
+        ids.push(
+          await boss.work<unknown>(
+            job.name,
+            {
+              batchSize: 1,
+              includeMetadata: true,
+              pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+            },
+            async ([item]) => {
+              if (!item) return;
+              const jobLog = log.child({ job: job.name, jobId: item.id });
+              const lastAttempt = item.retryCount >= item.retryLimit;
+              try {
+                await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
+              } catch (error) {
+                jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
+                throw error;
+              }
+            },
+          ),
+        );
+      }
+      workersByQueue.set(job.name, ids);
+    }
+  };
 
   boss.on("error", (error: Error) => {
     if (stopping) return;
@@ -109,6 +153,8 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
 
   return {
     async send(job, data, sendOptions = {}) {
+      // A request that queues a job while the runner is still starting waits for it (a fraction of a second).
+      await starting;
       const policy = effectivePolicy(job.policy, options);
       await boss.send(job.name, data as object, {
         retryLimit: policy.retryLimit,
@@ -121,46 +167,14 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
       for (const id of workersByQueue.get(job.name) ?? []) boss.notifyWorker(id);
     },
 
-    async start(deps, jobs) {
-      await boss.start();
-      started = true;
-      for (const job of jobs) {
-        types.set(job.name, job);
-        await createQueueOnce(() =>
-          boss.createQueue(job.name, { name: job.name, policy: job.policy.policy ?? "standard" }),
-        );
-      }
-      if (database.driver === "pglite") await recoverInterruptedJobs(execute, log);
-      for (const job of jobs) {
-        const ids: string[] = [];
-        for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
-          ids.push(
-            await boss.work<unknown>(
-              job.name,
-              {
-                batchSize: 1,
-                includeMetadata: true,
-                pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
-              },
-              async ([item]) => {
-                if (!item) return;
-                const jobLog = log.child({ job: job.name, jobId: item.id });
-                const lastAttempt = item.retryCount >= item.retryLimit;
-                try {
-                  await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
-                } catch (error) {
-                  jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
-                  throw error;
-                }
-              },
-            ),
-          );
-        }
-        workersByQueue.set(job.name, ids);
-      }
+    start(deps, jobs) {
+      starting ??= startRunner(deps, jobs);
+      return starting;
     },
 
     async stop() {
+      // A stop during the start lets the start finish first, so no worker is left behind on a closed database.
+      await starting?.catch(() => {});
       if (!started || stopping) return;
       stopping = true;
       // Jobs still running after the grace period go back to the queue and run again on the next start.
@@ -212,6 +226,12 @@ async function recoverInterruptedJobs(execute: Executor, log: Logger) {
   }
 }
 
+/** The queues already created: on every start but the very first, all of them. */
+async function existingQueues(execute: Executor): Promise<Set<string>> {
+  const { rows } = await execute(`select name from ${SCHEMA}.queue`, []);
+  return new Set((rows as Array<{ name: string }>).map((row) => row.name));
+}
+
 type Executor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /** pg-boss's `db` adapter: its SQL straight to the driver under Drizzle (PGlite in-process, or the pg pool). */
@@ -220,6 +240,10 @@ function executorFor(database: DatabaseHandle): Executor {
   if (database.driver === "pglite") {
     const pglite = client as PGlite;
     return async (text, values) => {
+      // The embedded engine runs each statement on this thread, and a run of them chained by promises alone would keep
+      // requests waiting until the run ends (the job runner's start, a worker's fetch, pg-boss's upkeep): the queue's
+      // statements let whatever is waiting on the event loop go first.
+      await new Promise((resolve) => setImmediate(resolve));
       // Without parameters pg-boss may send several statements (its schema, maintenance), which only exec runs.
       if (!values || values.length === 0) return (await pglite.exec(text)).at(-1) ?? { rows: [] };
       return pglite.query(text, values);
@@ -230,10 +254,13 @@ function executorFor(database: DatabaseHandle): Executor {
 }
 
 /**
- * Creates (or updates) the job queue's own tables without starting workers:
- * the test run's template database gets them once instead of in every test.
+ * Creates (or updates) the job queue's own tables and these jobs' queues without starting workers: the build's
+ * migrated database and the test run's template get them once, instead of every new data folder or every test.
  */
-export async function prepareJobStore(database: DatabaseHandle): Promise<void> {
+export async function prepareJobStore(
+  database: DatabaseHandle,
+  jobs: ReadonlyArray<JobType<never>> = [],
+): Promise<void> {
   const boss = new PgBoss({
     db: { executeSql: executorFor(database) },
     schema: SCHEMA,
@@ -241,6 +268,7 @@ export async function prepareJobStore(database: DatabaseHandle): Promise<void> {
     supervise: false,
   });
   await boss.start();
+  for (const job of jobs) await boss.createQueue(job.name, { name: job.name, policy: job.policy.policy ?? "standard" });
   await boss.stop({ graceful: false, close: false, wait: true });
 }
 

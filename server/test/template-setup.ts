@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
 import { prepareJobStore } from "../jobs/job-runner";
+import { JOB_TYPES } from "../jobs/job-types";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
-  await prepareJobStore(handle);
+  await prepareJobStore(handle, JOB_TYPES);
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir("none");
   await handle.close();

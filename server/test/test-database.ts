@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { type Database, type DatabaseHandle, openDatabase, PGLITE_START_PARAMS } from "../db/client";
 import * as schema from "../db/schema";
 import { prepareJobStore } from "../jobs/job-runner";
+import { JOB_TYPES } from "../jobs/job-types";
 
 /**
  * A fresh, migrated in-memory database for each test. Migrating takes seconds,
@@ -29,7 +30,7 @@ function migratedTemplate(): Promise<Blob> {
     const file = await providedTemplate();
     if (file) return new Blob([fs.readFileSync(file)]);
     const handle = await openDatabase({ kind: "pglite", dataDir: undefined });
-    await prepareJobStore(handle);
+    await prepareJobStore(handle, JOB_TYPES);
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir("none");
     await handle.close();
