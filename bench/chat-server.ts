@@ -18,6 +18,7 @@ import {
 import { savePieceEmbeddings } from "../server/db/vector-store";
 import { parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
+import { tuneServedProcess } from "../server/served-process";
 import { startServer } from "../server/start";
 import { fakeEmbedding } from "../server/test/fake-ai-server";
 import type { DirectorId } from "../shared/directors";
@@ -26,6 +27,7 @@ import { emptyOnboardingData, ONBOARDING_FIELDS } from "../shared/onboarding";
 import { TRAINING_QUESTIONS } from "../shared/training";
 import { createBenchDatabase } from "./bench-database";
 
+tuneServedProcess();
 const users = Number(process.env.BENCH_USERS ?? 200);
 const directors = (process.env.BENCH_DIRECTORS ?? "martha").split(",") as DirectorId[];
 const factsPerOwner = Number(process.env.BENCH_FACTS ?? 0);

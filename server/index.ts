@@ -5,10 +5,12 @@ import { loggableError } from "./db/database-error";
 import { DatabaseStartError } from "./db/postgres";
 import { EnvError, loadEnv } from "./env";
 import { createLogger, createRedactor, secretsOf } from "./logger";
+import { tuneServedProcess } from "./served-process";
 import { startServer } from "./start";
 
 /** The production entry point: dist/server/index.js, next to dist/web. */
 async function main() {
+  tuneServedProcess();
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();

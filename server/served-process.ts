@@ -1,0 +1,18 @@
+import v8 from "node:v8";
+
+/**
+ * V8 settings for the process that serves the app (server/index.ts, and the chat benchmark's server, which starts
+ * the app as production does); tests and command-line tools keep V8's defaults. Applied before the database opens,
+ * so before PGlite's WebAssembly is compiled. See docs/decisions/0020 (third round) for the figures.
+ *
+ * - One background compilation task for WebAssembly. PGlite's engine is tiered up from baseline to optimized code
+ *   while it runs; with a task per core, each compiling thread leaves its own malloc arena of freed compiler memory
+ *   that the C library keeps (about 20 MB at idle). The optimized code is the same, and a 2-core machine had no second
+ *   core to spare for it anyway.
+ * - The young generation stays at its first size instead of growing to 16 MB per semi-space: a server that is idle
+ *   most of the time keeps 25 MB less, and a chat turn's short-lived objects are collected as quickly.
+ */
+export function tuneServedProcess(): void {
+  v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
+  v8.setFlagsFromString("--semi-space-growth-factor=1");
+}
