@@ -27,9 +27,31 @@ async function main() {
   const staticDir =
     env.NODE_ENV !== "development" && fs.existsSync(path.join(builtWeb, "index.html")) ? builtWeb : undefined;
   const started = performance.now();
-  let server: Awaited<ReturnType<typeof startServer>>;
+  // A stop asked for while the server starts (it answers before its job runner is up) waits for the start, then
+  // closes as usual: the data folder is released and the exit is clean.
+  const starting = startServer({ env, log, staticDir });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    const server = await starting.catch(() => undefined);
+    if (!server) return; // the start failed: main() reports it and exits
+    await server.close();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  let server: Awaited<typeof starting>;
   try {
-    server = await startServer({ env, log, staticDir });
+    server = await starting;
   } catch (error) {
     log.fatal({ err: error }, "could not start");
     console.error(`Directors could not start: ${createRedactor(secretsOf(env))(startupFailure(error))}`);
@@ -45,23 +67,6 @@ async function main() {
       "no AI service is configured, so directors cannot answer: set AI_API_KEY (or AI_BASE_URL for a local server such as Ollama) and CHAT_MODEL, then restart",
     );
   }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      log.error("shutdown took too long; exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    await server.close();
-    log.info("stopped");
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 /** The one line printed when the server cannot start: the cause and what to do, never query parameters. */

@@ -35,12 +35,16 @@ export type RunningServer = { url: string; port: number; deps: AppDeps; close():
 
 /**
  * Opens the database, builds the app, listens and starts the job runner; close() drains requests and closes the
- * database. The server answers as soon as it listens, while the job runner starts (a few queries on a database
- * already open): requests need only the database and the auth set-up, and one that queues a job waits for the runner
- * (docs/decisions/0020, third round). A runner that cannot start fails the start as before.
+ * database. On the embedded database the server answers as soon as it listens, while the job runner starts (a few
+ * queries on a database already open in this process): requests need only the database and the auth set-up, and one
+ * that queues a job waits for the runner (docs/decisions/0020, third round). On a PostgreSQL server the runner starts
+ * first, as before: that database can go away during the start, and a server that answers must not then exit because
+ * its runner could not start. A runner that cannot start fails the start.
  */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const deps = await buildDeps(options, { startJobs: false });
+  const listenFirst = deps.database.driver === "pglite";
+  if (!listenFirst) await startJobsOrClose(deps);
   const app = createApp(deps, { staticDir: options.staticDir });
   const server = serve({ fetch: app.fetch, port: options.env.PORT, hostname: options.env.HOST });
   try {
@@ -48,7 +52,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       server.once("listening", resolve);
       server.once("error", reject);
     });
-    await deps.jobs.start(deps, JOB_TYPES);
+    if (listenFirst) await deps.jobs.start(deps, JOB_TYPES);
   } catch (error) {
     server.close();
     await deps.database.close().catch(() => {});
@@ -77,6 +81,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await deps.database.close();
     },
   };
+}
+
+async function startJobsOrClose(deps: AppDeps): Promise<void> {
+  try {
+    await deps.jobs.start(deps, JOB_TYPES);
+  } catch (error) {
+    await deps.database.close().catch(() => {});
+    throw error;
+  }
 }
 
 /** The app's dependencies, with the job runner started unless the caller starts it (startServer, once listening). */
