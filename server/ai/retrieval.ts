@@ -202,7 +202,7 @@ type RankedRow = {
  * the count are done here.
  */
 export async function searchPieces(
-  database: Pick<DatabaseHandle, "db" | "vectors">,
+  database: Pick<DatabaseHandle, "db" | "vectors" | "prepared">,
   input: {
     userId: string;
     directorId: string;
@@ -219,7 +219,7 @@ export async function searchPieces(
   const textRankings = await Promise.all(
     input.queries.map((query) =>
       mode !== "vector" && query.text.trim() !== ""
-        ? textRanking(database.db, input, query.text, input.textPlan ?? "early-stop")
+        ? textRanking(database, input, query.text, input.textPlan ?? "early-stop")
         : [],
     ),
   );
@@ -253,13 +253,16 @@ export async function searchPieces(
     sql` union all `,
   );
   const rows = rowsOf<RankedRow>(
-    await database.db.execute(sql`
+    await executePrepared(
+      database,
+      sql`
       select l.ranking, l.position::int as position, p.id, p.department, p.source_field as "sourceField", p.content,
         p.source_id as "sourceId", s.name as "sourceName", p.location
       from (${lists}) l
       join context_pieces p on p.id = l.id
       left join knowledge_sources s on s.id = p.source_id
-    `),
+    `,
+    ),
   );
   return fuse(
     rows,
@@ -317,18 +320,22 @@ type TextScore = { id: string; score: number };
  * pieces, every word is read at once.)
  */
 async function textRanking(
-  db: DatabaseHandle["db"],
+  database: Pick<DatabaseHandle, "db" | "prepared">,
   input: Parameters<typeof inScope>[0],
   text: string,
   plan: TextPlan,
 ): Promise<Array<{ id: string; position: number }>> {
+  const db = database.db;
   const stats = rowsOf<{ lexeme: string; pieces: number; n: number; total: number }>(
-    await db.execute(sql`
+    await executePrepared(
+      database,
+      sql`
       select w.lexeme, t.pieces, s.pieces as n, s.content_length::float8 as total
       from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) w
       join context_piece_terms t on t.user_id = ${input.userId} and t.lexeme = w.lexeme
       join context_piece_owner_stats s on s.user_id = ${input.userId}
-    `),
+    `,
+    ),
   );
   const owner = stats[0];
   if (!owner) return [];
@@ -491,6 +498,16 @@ export async function matchDocuments(
     userId: input.userId,
     department: input.directorId,
   });
+}
+
+/**
+ * A statement whose plan does not depend on the values bound (the word statistics, the fusion: one owner's rows by
+ * key), prepared on PGlite, where planning it is most of its time (docs/decisions/0020); through `db` on a PostgreSQL
+ * server. The full-text scoring statements are not: their tsquery literals are bound so that the planner chooses the
+ * index for each word.
+ */
+function executePrepared(database: Pick<DatabaseHandle, "db" | "prepared">, query: SQL): Promise<unknown> {
+  return database.prepared ? database.prepared.execute(query) : database.db.execute(query);
 }
 
 /** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */

@@ -10,6 +10,7 @@ import type { Logger } from "../logger";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { SNAPSHOT_FOLDER, seedFromSnapshot } from "./database-snapshot";
 import { migrate } from "./migrate";
+import { type PreparedStatements, preparedStatements } from "./pglite-prepared";
 import { openPostgres, type PostgresSettings } from "./postgres";
 import * as schema from "./schema";
 import type { VectorStore } from "./vector-store";
@@ -22,6 +23,11 @@ export type DatabaseHandle = {
   driver: "pglite" | "node-postgres";
   /** Whether this database has pgvector (server/db/vector-store.ts). */
   vectors: VectorStore;
+  /**
+   * PGlite only: named prepared statements, for the chat's hot statements whose plan does not depend on the values
+   * (server/db/pglite-prepared.ts). On a PostgreSQL server they run through `db` as before.
+   */
+  prepared?: PreparedStatements;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -75,6 +81,7 @@ async function openPglite(
       db,
       driver: "pglite",
       vectors,
+      prepared: preparedStatements(client),
       ping: () => ping(db),
       async close() {
         await client.close();

@@ -12,9 +12,11 @@ import { parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { buildDeps } from "../start";
 import { cookieFrom } from "../test/test-app";
+import { createTestDatabase } from "../test/test-database";
 import { MIGRATIONS_FOLDER, openDatabase, PGLITE_START_PARAMS } from "./client";
 import { snapshotFits } from "./database-snapshot";
 import { makeDatabaseSnapshot } from "./make-database-snapshot";
+import { preparedStatements } from "./pglite-prepared";
 import { users } from "./schema";
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -108,6 +110,47 @@ describe("the embedded database (PGlite in DATA_DIR)", () => {
     const database = await openDatabase({ kind: "pglite", dataDir });
     cleanups.push(() => database.close());
     expect(await database.ping()).toBe(true);
+  });
+});
+
+describe("prepared statements on the embedded database", () => {
+  it("answer as db.execute does, keep at most their limit, surface errors and never run inside another's transaction", async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.close());
+    const prepared = preparedStatements(database.client, 2);
+    await database.db.insert(users).values({ id: "u1", name: "Pat Owner", email: "pat@example.com" });
+    const byEmail = (email: string) =>
+      sql`select id, name, email_verified as "emailVerified" from "user" where email = ${email}`;
+
+    expect(await prepared.execute(byEmail("pat@example.com"))).toEqual({
+      rows: ((await database.db.execute(byEmail("pat@example.com"))) as unknown as { rows: unknown[] }).rows,
+    });
+    expect((await prepared.execute(byEmail("nobody@example.com"))).rows).toEqual([]);
+    for (const n of [1, 2, 3])
+      expect((await prepared.execute(sql`select ${n}::int + ${n} as v`)).rows).toEqual([{ v: 2 * n }]);
+    expect(prepared.size).toBe(2);
+    // The first statement was closed to keep the limit; it is prepared again when needed.
+    expect((await prepared.execute(byEmail("pat@example.com"))).rows).toEqual([
+      { id: "u1", name: "Pat Owner", emailVerified: false },
+    ]);
+
+    await expect(prepared.execute(sql`select 1 / ${0}::int`)).rejects.toThrow("division by zero");
+    await expect(prepared.execute(sql`select * from no_such_table where id = ${1}`)).rejects.toThrow(
+      'relation "no_such_table" does not exist',
+    );
+    expect((await prepared.execute(sql`select ${"still"}::text as v`)).rows).toEqual([{ v: "still" }]);
+
+    // Started while a transaction is open, it runs after it and does not see its rolled-back row.
+    let counted: Promise<{ rows: Array<{ n: number }> }> | undefined;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(users).values({ id: "u2", name: "Sam", email: "sam@example.com" });
+        counted = prepared.execute(sql`select count(*)::int as n from "user" where email = ${"sam@example.com"}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect((await counted)?.rows).toEqual([{ n: 0 }]);
   });
 });
 

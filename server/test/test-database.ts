@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
 import { type Database, type DatabaseHandle, openDatabase, PGLITE_START_PARAMS } from "../db/client";
+import { preparedStatements } from "../db/pglite-prepared";
 import * as schema from "../db/schema";
 import { prepareJobStore } from "../jobs/job-runner";
 import { JOB_TYPES } from "../jobs/job-types";
@@ -53,6 +54,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { client: P
     driver: "pglite",
     // The template was migrated with pgvector, so its copies have the embedding tables.
     vectors: { available: true },
+    prepared: preparedStatements(client),
     async ping() {
       await client.query("select 1");
       return true;
