@@ -9,7 +9,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
  * dearer. Only for statements whose best plan does not depend on the values bound.
  *
  * The statements are kept per text, at most `limit` (the least recently used is closed first), on this client
- * only: closing the client forgets them. Errors are PostgreSQL's, as from `query`.
+ * only: closing the client forgets them. A failing statement throws PostgreSQL's error (message, code) as `query` does.
  */
 export type PreparedStatements = {
   /** Runs a drizzle statement as db.execute would, prepared. */
@@ -70,6 +70,8 @@ export function preparedStatements(client: PGlite, limit = 32): PreparedStatemen
     } finally {
       messages.push(...(await send(protocol.serialize.sync())));
     }
+    // As `query` does outside a transaction (a no-op on the node file system, needed on others).
+    await client.syncToFs();
     const [result] = parse.parseResults(messages, { ...client.parsers, ...ROW_PARSERS }, { rowMode: "object" });
     return { rows: (result?.rows ?? []) as T[] };
   }
