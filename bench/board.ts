@@ -17,6 +17,7 @@ import { boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import type { DirectorId } from "../shared/directors";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+import { percentile } from "./percentile";
 
 const MEETINGS = Number(process.env.MEETINGS ?? 50);
 const WARMUP = 5;
@@ -84,12 +85,6 @@ async function meeting(server: BenchServer, index: number, text: string): Promis
 }
 
 const question = (index: number) => `Should we spend more on spring marketing? (${index})`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const print = (line: string) => process.stdout.write(`${line}\n`);

@@ -25,6 +25,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+import { percentile } from "./percentile";
 
 const USERS = Number(process.env.USERS ?? 200);
 const SEQUENTIAL_TURNS = Number(process.env.TURNS ?? 200);
@@ -109,12 +110,6 @@ async function learningCaughtUp(count: number) {
   }
   // The request for facts is the learning's middle; its writes follow.
   await new Promise((resolve) => setTimeout(resolve, 200));
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function rssMiB(pid: number, field: "VmRSS" | "VmHWM"): number {

@@ -37,6 +37,8 @@ import type { DatabaseHandle } from "../server/db/client";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../server/db/vector-store";
 import { openKeptBenchDatabase } from "./bench-database";
 import { checkOutRef, compareRefArg } from "./compare-ref";
+import { percentile } from "./percentile";
+import { pickWord, vocabularyQuestion, vocabularyTextPerRow } from "./vocabulary";
 
 const DIMENSIONS = 1536;
 const MODEL = "text-embedding-3-small";
@@ -49,13 +51,6 @@ const TEXT_CANDIDATES = 30;
 const SENTENCES_PER_PIECE = 6;
 const DOCUMENTS = "eval/retrieval/documents";
 const QUESTIONS = "eval/retrieval/questions.json";
-
-const VOCABULARY = (
-  "marketing budget instagram newsletter customers subscription coffee roast cafe revenue margin cash flow " +
-  "supplier inventory hiring team culture pricing discount campaign audience brand content seo website reviews " +
-  "growth partnership expansion loan invoice payroll delivery packaging quality workshop wholesale retail online " +
-  "churn retention referral loyalty event season holiday menu training schedule equipment rent lease software"
-).split(" ");
 
 const pieces = numberOption("--pieces", 1_000_000);
 const perOwner = numberOption("--per-owner", 10_000);
@@ -232,7 +227,6 @@ async function build(handle: DatabaseHandle): Promise<void> {
         generate_series(0, n - 1) i
     `);
   }
-  const words = `{${VOCABULARY.join(",")}}`;
   if (textKind === "corpus") {
     await db.execute(sql`create table if not exists bench_scale_sentences (i int primary key, s text not null)`);
     await db.execute(sql`
@@ -246,8 +240,7 @@ async function build(handle: DatabaseHandle): Promise<void> {
       ? sql`(select string_agg((select s from bench_scale_sentences
               where i = (select 1 + floor(random() * ${sentences.length})::int + 0 * k)), ' ')
            from generate_series(1, ${SENTENCES_PER_PIECE} + 0 * g) k)`
-      : sql`(select string_agg((${words}::text[])[1 + floor(random() * ${VOCABULARY.length})::int], ' ')
-           from generate_series(1, 30 + 0 * g))`;
+      : vocabularyTextPerRow();
   for (let start = 1; start <= pieces; start += chunk) {
     const end = Math.min(pieces, start + chunk - 1);
     const rows = sql`
@@ -292,7 +285,7 @@ async function writeCost(handle: DatabaseHandle): Promise<void> {
       ? Array.from({ length: SENTENCES_PER_PIECE }, () => sentences[Math.floor(Math.random() * sentences.length)]).join(
           " ",
         )
-      : `${Array.from({ length: 30 }, pick).join(" ")} ${i}`,
+      : `${Array.from({ length: 30 }, pickWord).join(" ")} ${i}`,
   );
   const variants = [
     { name: "word counts and GIN index", triggers: true, index: true },
@@ -371,16 +364,7 @@ function question(): string {
   if (textKind === "corpus") {
     return evaluationQuestions[Math.floor(Math.random() * evaluationQuestions.length)] ?? "What are our prices?";
   }
-  return `How should I plan my ${pick()} and ${pick()} for the ${pick()} next month?`;
-}
-
-function pick(): string {
-  return VOCABULARY[Math.floor(Math.random() * VOCABULARY.length)] ?? "coffee";
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+  return vocabularyQuestion();
 }
 
 function ms(value: number): string {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
+import { vocabularyQuestion, vocabularyTextPerRow } from "./vocabulary";
 
 const root = process.env.BENCH_ROOT ?? process.cwd();
 const from = <Module>(file: string): Promise<Module> => import(pathToFileURL(path.join(root, file)).href);
@@ -22,13 +23,6 @@ const PIECES_PER_USER = 100;
 const DIMENSIONS = 1536;
 const MODEL = "text-embedding-3-small";
 const INSERT_CHUNK = 5_000;
-
-const VOCABULARY = (
-  "marketing budget instagram newsletter customers subscription coffee roast cafe revenue margin cash flow " +
-  "supplier inventory hiring team culture pricing discount campaign audience brand content seo website reviews " +
-  "growth partnership expansion loan invoice payroll delivery packaging quality workshop wholesale retail online " +
-  "churn retention referral loyalty event season holiday menu training schedule equipment rent lease software"
-).split(" ");
 
 export type LoadedSize = { pieces: number; users: number; loadMs: number; indexMs: number };
 export type SizeTimings = { search: number[]; full: number[]; returned: number };
@@ -63,7 +57,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     for (const [index, database] of databases.entries()) {
       const timing = timings[index] as SizeTimings;
       const userId = `bench-${1 + Math.floor(Math.random() * database.users)}`;
-      const question = `How should I plan my ${pick()} and ${pick()} for the ${pick()} next month?`;
+      const question = vocabularyQuestion();
       const vector = Array.from({ length: DIMENSIONS }, () => Math.random() - 0.5);
       let started = performance.now();
       const found = await searchPieces(database.handle, {
@@ -105,7 +99,6 @@ async function load(pieces: number) {
     insert into "user" (id, name, email)
     select 'bench-' || g, 'Owner ' || g, 'owner' || g || '@bench.example' from generate_series(1, ${users}) g
   `);
-  const words = `{${VOCABULARY.join(",")}}`;
   for (let start = 1; start <= pieces; start += INSERT_CHUNK) {
     const end = Math.min(pieces, start + INSERT_CHUNK - 1);
     // "+ 0 * g" ties each sub-select to its row, so every row gets its own text and vector.
@@ -115,8 +108,7 @@ async function load(pieces: number) {
         'bench-' || ((g - 1) / ${PIECES_PER_USER} + 1),
         (array['profile', 'martha', 'finn', 'ollie', 'harper'])[1 + ((g - 1) % ${PIECES_PER_USER}) / 20],
         'field_' || ((g - 1) % ${PIECES_PER_USER}),
-        (select string_agg((${words}::text[])[1 + floor(random() * ${VOCABULARY.length})::int], ' ')
-           from generate_series(1, 30 + 0 * g))
+        ${vocabularyTextPerRow()}
       from generate_series(${start}::int, ${end}::int) g
       returning id, user_id`;
     await db.execute(
@@ -142,8 +134,4 @@ async function load(pieces: number) {
   await db.execute(sql`analyze`);
   const indexMs = performance.now() - indexStarted;
   return { pieces, users, loadMs, indexMs, handle, remove: database.remove, label: database.label };
-}
-
-function pick(): string {
-  return VOCABULARY[Math.floor(Math.random() * VOCABULARY.length)] ?? "coffee";
 }

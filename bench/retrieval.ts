@@ -19,6 +19,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+import { percentile } from "./percentile";
 import type { SizeTimings, WorkerReady } from "./retrieval-worker";
 
 const QUERIES = Number(process.env.QUERIES ?? 400);
@@ -65,11 +66,6 @@ async function startWorker(root: string, aiUrl: string): Promise<Worker> {
 }
 
 type Result = { ready: WorkerReady; timings: SizeTimings[] };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const search = (result: Result, size: number) => result.timings[size]?.search ?? [];
 const FIGURES: Array<Figure<Result>> = [

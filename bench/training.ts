@@ -12,6 +12,7 @@ import { buildDeps } from "../server/start";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
 import { createTestDatabase } from "../server/test/test-database";
+import { percentile } from "./percentile";
 
 const SUBMITS = 100;
 const WARMUP = 10;
@@ -74,11 +75,6 @@ async function benchmark(withProvider: boolean): Promise<number[]> {
   } finally {
     await deps.database.close();
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function ms(value: number): string {
