@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ErrorCode } from "../../shared/errors";
 import type { Database } from "../db/client";
+import type { PreparedStatements } from "../db/pglite-prepared";
 import { rateLimits } from "../db/schema";
 import { AppError } from "./app-error";
 
@@ -12,8 +13,12 @@ import { AppError } from "./app-error";
 
 export const MINUTE_MS = 60_000;
 
-/** `cost`: how many attempts one request counts as (a board question counts one chat turn per director). */
-type Window = { now: Date; windowMs?: number; cost?: number };
+/**
+ * `cost`: how many attempts one request counts as (a board question counts one chat turn per director). `prepared`:
+ * the embedded database's prepared statements, for a count on a hot path (a chat turn), where planning is most of
+ * the statement's time.
+ */
+type Window = { now: Date; windowMs?: number; cost?: number; prepared?: PreparedStatements };
 
 function windowStartOf({ now, windowMs = MINUTE_MS }: Window): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
@@ -23,7 +28,7 @@ function windowStartOf({ now, windowMs = MINUTE_MS }: Window): Date {
 export async function countOne(db: Database, key: string, window: Window): Promise<number> {
   const windowStart = windowStartOf(window);
   const cost = window.cost ?? 1;
-  const [row] = await db
+  const statement = db
     .insert(rateLimits)
     .values({ key, windowStart, count: cost })
     .onConflictDoUpdate({
@@ -34,6 +39,9 @@ export async function countOne(db: Database, key: string, window: Window): Promi
       },
     })
     .returning({ count: rateLimits.count });
+  const [row] = window.prepared
+    ? (await window.prepared.execute<{ count: number }>(statement.getSQL())).rows
+    : await statement;
   return row?.count ?? cost;
 }
 
@@ -54,7 +62,7 @@ export async function resetCount(db: Database, key: string): Promise<void> {
 /** Counts one attempt (or `cost` attempts) under each key and throws `code` when any key is over its limit. */
 export async function throttle(
   db: Database,
-  options: { keys: string[]; limit: number; code: ErrorCode; now: Date; windowMs?: number; cost?: number },
+  options: Window & { keys: string[]; limit: number; code: ErrorCode },
 ): Promise<void> {
   for (const key of options.keys) {
     const count = await countOne(db, key, options);

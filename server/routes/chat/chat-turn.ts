@@ -67,6 +67,7 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
     limit: deps.env.CHAT_RATE_LIMIT_PER_MINUTE,
     code: "rate_limit:chat",
     now: deps.now(),
+    prepared: deps.database.prepared,
   });
 
   const useContext = deps.ai.chat !== undefined && deps.env.CONTEXT_ENABLED;
@@ -83,7 +84,7 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   let question: { id: string; content: string };
   let history: TurnMessage[];
   try {
-    state = await loadTurnState(deps.db, {
+    state = await loadTurnState(deps.database, {
       userId: user.id,
       directorId: director.id,
       conversationId: turn.conversationId,
@@ -113,7 +114,7 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
 
   const previous = state.history.at(-1)?.createdAt;
   const questionAt = after(deps.now(), previous);
-  const stored = await storeTurnStart(deps.db, {
+  const stored = await storeTurnStart(deps.database, {
     userId: user.id,
     start,
     text: question.content,

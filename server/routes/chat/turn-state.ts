@@ -4,7 +4,8 @@ import type { OnboardingData } from "../../../shared/onboarding";
 import type { TrainingAnswers } from "../../../shared/training";
 import { retrievableFor } from "../../ai/director-context";
 import { keptFactsJson, type RememberedFactInContext } from "../../ai/remembered-facts";
-import type { Database } from "../../db/client";
+import type { DatabaseHandle } from "../../db/client";
+import { executePrepared } from "../../db/execute-prepared";
 import type { SubscriptionRow } from "../plans/plan-status";
 import { shownStatus, visibleThread } from "./conversations";
 
@@ -67,14 +68,16 @@ type Row = {
  * it, the director's current one (the latest not set aside by "Clear conversation").
  */
 export async function loadTurnState(
-  db: Database,
+  database: Pick<DatabaseHandle, "db" | "prepared">,
   input: { userId: string; directorId: string; conversationId: string | undefined; now: Date },
 ): Promise<TurnState> {
   const { userId, directorId } = input;
   const chosen = input.conversationId
     ? sql`c.id = ${input.conversationId}::uuid`
     : sql`c.cleared_at is null and c.kind = 'chat'`;
-  const result = await db.execute(sql`
+  // Prepared on the embedded database: planning this statement is most of its time there, and its plan (one owner's
+  // rows by key) does not depend on the values.
+  const [row] = await executePrepared<Row>(database, sql`
     select
       (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
           'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at)
@@ -101,7 +104,6 @@ export async function loadTurnState(
       order by c.updated_at desc limit 1
     ) conversation on true
   `);
-  const [row] = (result as unknown as { rows: Row[] }).rows;
   if (!row) throw new Error("The chat turn's state could not be read.");
   const { subscription } = row;
   return {

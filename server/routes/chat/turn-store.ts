@@ -3,7 +3,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AnswerSource } from "../../../shared/answer-sources";
 import type { ChatMessageStatus } from "../../../shared/chat";
 import type { ErrorCode } from "../../../shared/errors";
-import type { Database } from "../../db/client";
+import type { Database, DatabaseHandle } from "../../db/client";
+import { executePrepared } from "../../db/execute-prepared";
 import { messages } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { StoredMessage } from "./conversations";
@@ -34,7 +35,7 @@ export type StartedTurn = { question: { id: string; content: string; createdAt: 
  * marked active. `times` are the question's and the answer's creation times.
  */
 export async function storeTurnStart(
-  db: Database,
+  database: Pick<DatabaseHandle, "db" | "prepared">,
   input: { userId: string; start: TurnStart; text: string; times: { question: Date; answer: Date } },
 ): Promise<{ questionId: string; answer: StoredMessage }> {
   const { userId, start, text, times } = input;
@@ -93,8 +94,8 @@ export async function storeTurnStart(
       from (select question.id, conversation.id as conversation_id from question, conversation) question_row
       returning id, reply_to`;
   }
-  const result = await db.execute(statement);
-  const [row] = (result as unknown as { rows: Array<{ id: string; reply_to: string }> }).rows;
+  // Prepared on the embedded database (one statement text per kind of turn; rows by key).
+  const [row] = await executePrepared<{ id: string; reply_to: string }>(database, statement);
   if (!row) throw new AppError("not_found:conversation");
   return {
     questionId: row.reply_to ?? questionId,
