@@ -45,6 +45,8 @@ export type RecordedRequest = {
   firstTextAt?: number;
   /** performance.now() when the answer was fully written. */
   finishedAt?: number;
+  /** performance.now() when the connection closed, written to the end or given up by the client. */
+  closedAt?: number;
 };
 
 export type FakeAiServer = {
@@ -180,6 +182,9 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     requests.push(recorded);
     res.once("finish", () => {
       recorded.finishedAt = performance.now();
+    });
+    res.once("close", () => {
+      recorded.closedAt = performance.now();
     });
     if (fake.down) return sendError(res, { status: 503, message: "The service is down" });
 

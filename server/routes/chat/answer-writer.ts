@@ -1,7 +1,7 @@
 import type { ModelMessage } from "ai";
 import type { ChatMessageStatus } from "../../../shared/chat";
 import type { ErrorCode } from "../../../shared/errors";
-import { errorCodeFor, openAnswerStream, type ProviderTimings } from "../../ai/chat-stream";
+import { type AnswerStream, errorCodeFor, openAnswerStream, type ProviderTimings } from "../../ai/chat-stream";
 import { type AiError, classifyAiError } from "../../ai/retry";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
@@ -34,29 +34,67 @@ export async function writeModelAnswer(
     timings?: ProviderTimings;
   } = {},
 ): Promise<WrittenAnswer> {
+  const opened = await openModelAnswer(deps, prompt, log, {
+    signal: live.stop.signal,
+    setPhase: (phase) => live.setPhase(phase),
+    timings: options.timings,
+  });
+  return relayModelAnswer(live, opened, log, options);
+}
+
+/** The model's answer once asked for: its stream from the first text on, or how it ended before that. */
+export type OpenedAnswer = { stream: AnswerStream } | { ended: WrittenAnswer } | { stopped: true };
+
+/**
+ * Asks the model for its answer and waits for the first text (retrying with the spec's policy), saying through
+ * `setPhase` when the provider is slow or busy. It needs no live answer yet: a chat turn asks while its question is
+ * being stored, and relays the answer (relayModelAnswer) once the question is.
+ */
+export async function openModelAnswer(
+  deps: Pick<AppDeps, "ai" | "env">,
+  prompt: { system: string; messages: ModelMessage[] },
+  log: Logger,
+  options: {
+    /** Stops the request (the owner's Stop, a shutdown, a turn refused before its answer started). */
+    signal: AbortSignal;
+    setPhase: (phase: "slow" | "busy") => void;
+    timings?: ProviderTimings;
+  },
+): Promise<OpenedAnswer> {
   const slow = setTimeout(
-    () => live.setPhase("slow"),
+    () => options.setPhase("slow"),
     Math.min(SLOW_PROVIDER_MS, deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS / 6),
   );
-  let answer: Awaited<ReturnType<typeof openAnswerStream>>;
   try {
-    answer = await openAnswerStream(deps.ai, {
+    const stream = await openAnswerStream(deps.ai, {
       ...prompt,
-      signal: live.stop.signal,
+      signal: options.signal,
       firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
       log,
-      onRetry: () => live.setPhase("busy"),
+      onRetry: () => options.setPhase("busy"),
       timings: options.timings,
     });
+    return { stream };
   } catch (raw) {
     const error = classifyAiError(raw);
-    if (error.tag === "aborted") return { status: stoppedStatus(live), errorCode: null };
+    if (error.tag === "aborted") return { stopped: true };
     logFailure(log, error, "before the first token");
-    return { status: "failed", errorCode: errorCodeFor(error.tag) };
+    return { ended: { status: "failed", errorCode: errorCodeFor(error.tag) } };
   } finally {
     clearTimeout(slow);
   }
+}
 
+/** Relays an opened answer into a live answer, to its end; returns how it ended. */
+export async function relayModelAnswer(
+  live: LiveAnswer,
+  opened: OpenedAnswer,
+  log: Logger,
+  options: { beforeRest?: () => Promise<void> } = {},
+): Promise<WrittenAnswer> {
+  if ("stopped" in opened) return { status: stoppedStatus(live), errorCode: null };
+  if ("ended" in opened) return opened.ended;
+  const answer = opened.stream;
   live.append(answer.first);
   // Let the first token reach the socket before the rest of a fast answer is relayed and stored.
   await new Promise((resolve) => setImmediate(resolve));

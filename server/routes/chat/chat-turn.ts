@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { ANSWERS_KEPT_UNTIL_AI } from "../../../shared/ai-service";
 import {
+  type AnswerPhase,
   type ChatAnswerMetadata,
   type ChatMessageStatus,
   type ChatTurnInput,
@@ -26,7 +27,7 @@ import { activePlan, planStatusOf } from "../plans/plan-status";
 import type { LiveAnswer } from "./answer-hub";
 import { sourcesOf } from "./answer-sources";
 import { answerResponse, liveFeed } from "./answer-stream";
-import { writeModelAnswer } from "./answer-writer";
+import { type OpenedAnswer, openModelAnswer, relayModelAnswer } from "./answer-writer";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
 import type { StoredMessage } from "./conversations";
 import { createRetrievalHints } from "./retrieval-hints";
@@ -114,12 +115,36 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
 
   const previous = state.history.at(-1)?.createdAt;
   const questionAt = after(deps.now(), previous);
-  const stored = await storeTurnStart(deps.database, {
+  // Where the time before the first token went, for a debug log line (the bench reads it); nothing when not logged.
+  const timings: TurnTimings | undefined = log.isLevelEnabled("debug")
+    ? { receivedAt: c.get("receivedAt"), provider: {}, historyMessages: history.length }
+    : undefined;
+  // The question and the answer being written are stored in one statement, and the model is asked meanwhile: the
+  // request's way to the AI service and back overlaps the statement. Nobody sees the answer (the response, another
+  // reader, a Stop) until the question is stored.
+  const storing = storeTurnStart(deps.database, {
     userId: user.id,
     start,
     text: question.content,
     times: { question: questionAt, answer: after(deps.now(), questionAt) },
   });
+  // The blocks the model is sent; once the answer ends, its sources are these, marked cited or not.
+  let blocks: ContextBlock[] | undefined;
+  // What the request goes through before the answer is live (a busy provider's retries) is passed on once it is.
+  let phaseBeforeLive: AnswerPhase | undefined;
+  let setPhase = (phase: AnswerPhase) => {
+    phaseBeforeLive = phase;
+  };
+  const opening = deps.ai.chat ? askModel() : undefined;
+  let stored: Awaited<typeof storing>;
+  try {
+    stored = await storing;
+  } catch (error) {
+    // Not stored, so never acknowledged: the model's request is withdrawn and the turn is refused as before.
+    work.abort();
+    void opening?.catch(() => {});
+    throw error;
+  }
   const metadata: ChatAnswerMetadata = {
     messageId: stored.answer.id,
     conversationId: start.conversationId,
@@ -128,16 +153,14 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   };
   const firstAnswer = start.kind === "ask" && state.history.length === 0;
   const titleWanted = firstAnswer || state.conversation?.titleSource === "question";
-  // Where the time before the first token went, for a debug log line (the bench reads it); nothing when not logged.
-  const timings: TurnTimings | undefined = log.isLevelEnabled("debug")
-    ? { receivedAt: c.get("receivedAt"), provider: {}, historyMessages: history.length }
-    : undefined;
 
   const live = deps.answers.start({ id: stored.answer.id, userId: user.id }, async (live) => {
     live.listen((event) => {
       if (event.type !== "phase") firstToken();
     });
     live.stop.signal.addEventListener("abort", () => work.abort(), { once: true });
+    setPhase = (phase) => live.setPhase(phase);
+    if (phaseBeforeLive) live.setPhase(phaseBeforeLive);
     const ended = await writeAnswer(live);
     live.end(ended);
     // The director learns from the turn (facts the owner stated, a key fact to ask for) once the answer is theirs.
@@ -156,21 +179,8 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   });
   return answerResponse(liveFeed(live, metadata), timings && (() => logFirstToken(log, stored.answer.id, timings)));
 
-  /** Writes the answer into `live` and stores how it ended; returns the stored answer's metadata. */
-  async function writeAnswer(live: LiveAnswer): Promise<ChatAnswerMetadata> {
-    // The blocks the model is sent; once the answer ends, its sources are these, marked cited or not.
-    let blocks: ContextBlock[] | undefined;
-    const store = async (content: string, status: ChatMessageStatus, errorCode: ErrorCode | null) => {
-      const sources = blocks ? sourcesOf(blocks, content) : undefined;
-      const row = await finishAnswer(deps.db, live.id, { content, status, errorCode, now: deps.now(), sources });
-      return { ...metadataOf(row), ...(sources ? { sources } : {}) };
-    };
-
-    if (!deps.ai.chat) {
-      live.append(notConfiguredReply(director));
-      return store(live.text, "complete", "ai:not_configured");
-    }
-
+  /** The context and the prompt, then the model's request up to its first text; started while the turn is stored. */
+  async function askModel(): Promise<OpenedAnswer> {
     let context: BusinessContext | undefined;
     if (useContext) {
       context = await gatherDirectorContext(
@@ -193,8 +203,26 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
     blocks = context?.blocks ?? [];
     const prompt = buildChatPrompt({ director, history, question: question.content, context });
     if (timings) timings.contextBlocks = blocks.length;
+    return openModelAnswer(deps, prompt, log, {
+      signal: work.signal,
+      setPhase: (phase) => setPhase(phase),
+      timings: timings?.provider,
+    });
+  }
 
-    const ended = await writeModelAnswer(deps, live, prompt, log, { timings: timings?.provider });
+  /** Writes the answer into `live` and stores how it ended; returns the stored answer's metadata. */
+  async function writeAnswer(live: LiveAnswer): Promise<ChatAnswerMetadata> {
+    const store = async (content: string, status: ChatMessageStatus, errorCode: ErrorCode | null) => {
+      const sources = blocks ? sourcesOf(blocks, content) : undefined;
+      const row = await finishAnswer(deps.db, live.id, { content, status, errorCode, now: deps.now(), sources });
+      return { ...metadataOf(row), ...(sources ? { sources } : {}) };
+    };
+
+    if (!opening) {
+      live.append(notConfiguredReply(director));
+      return store(live.text, "complete", "ai:not_configured");
+    }
+    const ended = await relayModelAnswer(live, await opening, log);
     return store(live.text, ended.status, ended.errorCode);
   }
 }

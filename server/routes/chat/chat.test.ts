@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChatHistory } from "../../../shared/chat";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../shared/constants";
@@ -419,7 +419,37 @@ describe("who can chat", () => {
         message: "You are sending messages very quickly. Please wait a minute and try again.",
       },
     });
+    // Refused before the AI service is asked.
+    expect(fake.streamedChatRequests()).toHaveLength(2);
     await askAndRead(app, other.cookie, "Someone else");
+  });
+});
+
+describe("when the question cannot be stored", () => {
+  it("refuses the turn with the server's error, stores nothing and leaves no request to the AI service open", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app);
+    await app.db.execute(sql`create function refuse_questions() returns trigger language plpgsql as $$
+      begin raise exception 'questions cannot be stored'; end $$`);
+    await app.db.execute(
+      sql`create trigger refuse_questions before insert on messages for each row execute function refuse_questions()`,
+    );
+    // The model is asked while the question is stored; a slow first token keeps its request open unless withdrawn.
+    fake.route = (request) =>
+      JSON.stringify(request.body.messages).includes("Will this be kept?")
+        ? { reply: "Never seen.", firstTokenDelayMs: 60_000 }
+        : undefined;
+
+    const response = await ask(app, cookie, "Will this be kept?");
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ error: { code: "server:internal" } });
+    expect((await history(app, cookie)).messages).toEqual([]);
+    await expect
+      .poll(() => fake.streamedChatRequests().every((request) => request.closedAt !== undefined), { timeout: 10_000 })
+      .toBe(true);
+
+    await app.db.execute(sql`drop trigger refuse_questions on messages`);
+    expect(streamedText(await askAndRead(app, cookie, "And now?"))).toContain("And now?");
   });
 });
 

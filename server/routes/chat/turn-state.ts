@@ -77,7 +77,9 @@ export async function loadTurnState(
     : sql`c.cleared_at is null and c.kind = 'chat'`;
   // Prepared on the embedded database: planning this statement is most of its time there, and its plan (one owner's
   // rows by key) does not depend on the values.
-  const [row] = await executePrepared<Row>(database, sql`
+  const [row] = await executePrepared<Row>(
+    database,
+    sql`
     select
       (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
           'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at)
@@ -103,7 +105,8 @@ export async function loadTurnState(
       where c.user_id = ${userId} and c.director_id = ${directorId} and c.deleted_at is null and ${chosen}
       order by c.updated_at desc limit 1
     ) conversation on true
-  `);
+  `,
+  );
   if (!row) throw new Error("The chat turn's state could not be read.");
   const { subscription } = row;
   return {
