@@ -18,10 +18,13 @@
 //   - `--text uniform`: 30 words drawn evenly from a 60-word vocabulary, and questions made of three of them, so every
 //     piece shares a word with every question: full text's worst case.
 //
+// Before timing, it builds each owner's full-text copy in this process (server/ai/text-index.ts; an owner of 10,000 is
+// above its threshold) and reports the time and the heap it takes.
 // Then, for random owners and questions (each with a vector near one of the owner's stored vectors), it times on the
 // same questions in turn:
-//   - full text alone (searchPieces in "text" mode), with its early stop and with every word, and how often the early
-//     stop's 30 best are exactly those of every word;
+//   - full text alone (searchPieces in "text" mode): from the in-memory copy (the product for a large owner), and in
+//     the database with its early stop and with every word; how often the copy's 30 best are exactly the database's
+//     early stop's, and the early stop's exactly every word's;
 //   - for each vector plan the store knows (vector-store.ts's PIECE_VECTOR_PLANS): the vector ranking alone, and the
 //     hybrid retrieval (vector and full text fused), as the chat runs it, with the overlap of each plan's six best
 //     with the exact search's six best;
@@ -33,6 +36,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql, TransactionRollbackError } from "drizzle-orm";
 import { type SearchQuery, searchPieces } from "../server/ai/retrieval";
+import { textIndexes } from "../server/ai/text-index";
 import type { DatabaseHandle } from "../server/db/client";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../server/db/vector-store";
 import { openKeptBenchDatabase } from "./bench-database";
@@ -80,6 +84,7 @@ try {
   const vectors = handle.vectors.available;
   if (!(await built(handle))) await build(handle);
   if (process.argv.includes("--write-cost")) await writeCost(handle);
+  const copies = await buildCopies(handle);
   // Each plan the store knows, the binary pre-selection with each pool size asked for (`--pools 200,400`).
   type Plan = { name: string; plan: PieceVectorPlan; pool?: number };
   const plans: Plan[] = vectors
@@ -94,6 +99,7 @@ try {
   );
   // Full text alone: the early stop, every word, and the compared ref's code.
   const textTiming = {
+    "in memory": [] as number[],
     "early stop": [] as number[],
     "every word": [] as number[],
     ...(reference ? { [`${compareRef} (ref)`]: [] as number[] } : {}),
@@ -101,6 +107,7 @@ try {
   const referenceHybrid: number[] = [];
   let sameTop = 0;
   let topOverlap = 0;
+  let memorySameTop = 0;
   for (let i = 0; i < WARMUP + queries; i++) {
     const userId = `scale-${1 + Math.floor(Math.random() * owners)}`;
     const query: SearchQuery = {
@@ -112,10 +119,13 @@ try {
     const textInput = { ...input, mode: "text" as const, count: TEXT_CANDIDATES };
     const measured = i >= WARMUP;
     let started = performance.now();
-    const early = await searchPieces(handle, textInput);
+    const memory = await searchPieces(handle, textInput);
+    textTiming["in memory"]?.push(performance.now() - started);
+    started = performance.now();
+    const early = await searchPieces(handle, { ...textInput, textIndex: false });
     textTiming["early stop"]?.push(performance.now() - started);
     started = performance.now();
-    const every = await searchPieces(handle, { ...textInput, textPlan: "every-word" });
+    const every = await searchPieces(handle, { ...textInput, textPlan: "every-word", textIndex: false });
     textTiming["every word"]?.push(performance.now() - started);
     if (reference) {
       started = performance.now();
@@ -129,6 +139,7 @@ try {
       const earlyIds = early.map((piece) => piece.id);
       const everyIds = every.map((piece) => piece.id);
       if (earlyIds.join() === everyIds.join()) sameTop += 1;
+      if (memory.map((piece) => piece.id).join() === earlyIds.join()) memorySameTop += 1;
       const everySix = everyIds.slice(0, COUNT);
       topOverlap += everySix.length
         ? earlyIds.slice(0, COUNT).filter((id) => everySix.includes(id)).length / everySix.length
@@ -162,6 +173,7 @@ try {
     `${database.label}, ${vectors ? "pgvector" : "no pgvector: full text only"}; ` +
       `${pieces.toLocaleString("en")} pieces, ${owners} owners of ${perOwner.toLocaleString("en")}; ` +
       `${textKind} text; ${queries} questions`,
+    copies,
   ];
   for (const [name, values] of Object.entries(textTiming)) {
     lines.push(
@@ -171,7 +183,9 @@ try {
         name === "early stop"
           ? `top ${TEXT_CANDIDATES} the same as every word's ${(sameTop / queries).toFixed(3)}, ` +
             `top-${COUNT} overlap ${(topOverlap / queries).toFixed(3)}`
-          : "",
+          : name === "in memory"
+            ? `top ${TEXT_CANDIDATES} the same as the database's early stop ${(memorySameTop / queries).toFixed(3)}`
+            : "",
       ]
         .filter(Boolean)
         .join(" | "),
@@ -197,6 +211,35 @@ try {
 } finally {
   await handle.close();
   checkout?.remove();
+}
+
+/**
+ * Builds every owner's full-text copy (as the first question would, in the background) and says how long it took and
+ * how much memory the copies hold: the estimate the process budgets by, and what the heap and array buffers grew by (exact with
+ * `NODE_OPTIONS=--expose-gc`, which lets the heap be collected before and after).
+ */
+async function buildCopies(handle: DatabaseHandle): Promise<string> {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  const heap = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const heapBefore = heap();
+  const builds: number[] = [];
+  let estimated = 0;
+  for (let owner = 1; owner <= owners; owner++) {
+    const copy = await textIndexes(handle.db).ready(`scale-${owner}`);
+    if (copy) {
+      builds.push(copy.buildMs);
+      estimated += copy.bytes;
+    }
+  }
+  collect?.();
+  const grown = heap() - heapBefore;
+  const mb = (bytes: number) => `${(bytes / owners / 1024 / 1024).toFixed(1)} MB`;
+  return (
+    `full-text copies: built in ${builds.map((value) => `${(value / 1000).toFixed(2)} s`).join(", ")}; ` +
+    `per owner ${mb(estimated)} estimated, heap grew ${mb(grown)}${collect ? "" : " (without --expose-gc)"}; ` +
+    `kept ${textIndexes(handle.db).size.owners} of ${owners}`
+  );
 }
 
 async function built(handle: DatabaseHandle): Promise<boolean> {

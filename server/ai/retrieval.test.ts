@@ -8,6 +8,7 @@ import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
 import { replaceSourcePieces } from "./context-index";
 import { matchDocuments, retrieveContext, searchPieces, type TextPlan } from "./retrieval";
+import { textIndexes } from "./text-index";
 
 let fake: FakeAiServer;
 beforeEach(async () => {
@@ -258,6 +259,182 @@ describe("full-text ranking's early stop", () => {
       sql`select count(*)::int as n from context_piece_terms where user_id = ${bob.id}`,
     );
     expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+});
+
+describe("full-text ranking from a large owner's in-memory copy", () => {
+  it("ranks exactly as the database, follows writes and deletions, and keeps to the owner and the director's scope", async () => {
+    const app = await createTestApp();
+    const alice = (await app.signUp()).user;
+    const bob = (await app.signUp()).user;
+    const indexes = textIndexes(app.db);
+    // Alice is "large" from 100 pieces on; Bob, with fewer, never gets a copy.
+    indexes.options = { ...indexes.options, minPieces: 100, settleMs: 20 };
+    const [openSource, financeSource] = await app.db
+      .insert(knowledgeSources)
+      .values([
+        { userId: alice.id, kind: "file", format: "md", name: "Bakery notes.md", sizeBytes: 100, status: "ready" },
+        {
+          userId: alice.id,
+          kind: "file",
+          format: "md",
+          name: "Accounts.md",
+          sizeBytes: 100,
+          status: "ready",
+          directorIds: ["finn"],
+        },
+      ])
+      .returning({ id: knowledgeSources.id });
+    // Words of each piece's own, so that no two pieces are near-copies (retrieval keeps one of those).
+    const own = (tag: string, i: number) => Array.from({ length: 8 }, (_, j) => `${tag}${i}w${j}`).join(" ");
+    const note = (i: number) =>
+      [
+        `Note ${own("n", i)}.`,
+        i % 6 === 0 ? "Our sourdough sells out early." : "The counter opens at seven.",
+        i % 4 === 0 ? "" : "The price is fixed. ".repeat(1 + (i % 5)),
+        "Shelves and trays by the window. ".repeat(i % 7),
+      ].join(" ");
+    await replaceSourcePieces(app.db, {
+      userId: alice.id,
+      sourceId: openSource?.id ?? "",
+      createdAt: new Date(),
+      pieces: Array.from({ length: 300 }, (_, i) => ({ content: note(i), location: null, heading: null })),
+    });
+    // A source only the finance director may use, and training answers of two directors.
+    await replaceSourcePieces(app.db, {
+      userId: alice.id,
+      sourceId: financeSource?.id ?? "",
+      createdAt: new Date(),
+      pieces: Array.from({ length: 20 }, (_, i) => ({
+        content: `Ledger ${own("l", i)}: sourdough flour invoices, the price of sourdough per loaf.`,
+        location: null,
+        heading: null,
+      })),
+    });
+    await app.db.insert(contextPieces).values([
+      ...Array.from({ length: 20 }, (_, i) => ({
+        userId: alice.id,
+        department: i % 2 === 0 ? "martha" : "ollie",
+        sourceField: `answer_${i}`,
+        content: `Training answer ${own("t", i)}: sourdough at the window, price by the counter.`,
+      })),
+      ...Array.from({ length: 40 }, (_, i) => ({
+        userId: bob.id,
+        department: "knowledge",
+        sourceField: `note_${i}`,
+        content: `Sourdough price: ${own("b", i)} ${"sourdough price, sourdough at the best price by the window. ".repeat(1 + (i % 3))}`,
+      })),
+    ]);
+    const ranked = async (question: string, textIndex: boolean, skipDepartments?: string[]) =>
+      (
+        await searchPieces(app.deps.database, {
+          userId: alice.id,
+          directorId: "martha",
+          queries: [{ text: question, embedding: undefined, weight: 1 }],
+          threshold: 0,
+          count: 30,
+          mode: "text",
+          skipDepartments,
+          textIndex,
+        })
+      ).map((found) => found.id);
+    const ownPieces = async () =>
+      new Set(
+        (
+          await app.db
+            .select({ id: contextPieces.id })
+            .from(contextPieces)
+            .where(
+              and(
+                eq(contextPieces.userId, alice.id),
+                sql`${contextPieces.sourceId} is distinct from ${financeSource?.id}`,
+              ),
+            )
+        ).map((row) => row.id),
+      );
+    const questions = [
+      "What price do we ask for sourdough?",
+      "sourdough window price trays",
+      "Sourdough price at the counter, opens at seven, trays by the window, shelves?",
+    ];
+    const sameAsDatabase = async (skipDepartments?: string[]) => {
+      const mine = await ownPieces();
+      for (const question of questions) {
+        const fromCopy = await ranked(question, true, skipDepartments);
+        expect(fromCopy).toHaveLength(30);
+        expect(fromCopy).toEqual(await ranked(question, false, skipDepartments));
+        expect(fromCopy.every((id) => mine.has(id))).toBe(true);
+      }
+      // The copy was current for every question (a stale one is dropped when it is found out).
+      expect(indexes.size.owners).toBe(1);
+    };
+
+    // The first question finds no copy: the database answers, and the copy is built in the background.
+    await ranked(questions[0] ?? "", true);
+    await expect.poll(() => indexes.size.owners, { timeout: 10_000 }).toBe(1);
+    await sameAsDatabase();
+    // The scope: without Martha's own answers, and with the finance source opened to her, then closed again (no
+    // piece changes, so the copy stays current and reads the scope at each question).
+    await sameAsDatabase(["martha"]);
+    expect((await ranked("sourdough window price", true, ["martha"])).length).toBeGreaterThan(0);
+    await app.db
+      .update(knowledgeSources)
+      .set({ directorIds: ["finn", "martha"] })
+      .where(eq(knowledgeSources.id, financeSource?.id ?? ""));
+    const ledgers = new Set(
+      (
+        await app.db
+          .select({ id: contextPieces.id })
+          .from(contextPieces)
+          .where(eq(contextPieces.sourceId, financeSource?.id ?? ""))
+      ).map((row) => row.id),
+    );
+    const opened = await ranked("sourdough flour invoices ledger", true);
+    expect(opened.filter((id) => ledgers.has(id))).toHaveLength(20);
+    expect(opened).toEqual(await ranked("sourdough flour invoices ledger", false));
+    await app.db
+      .update(knowledgeSources)
+      .set({ directorIds: ["finn"] })
+      .where(eq(knowledgeSources.id, financeSource?.id ?? ""));
+    expect((await ranked("sourdough flour invoices ledger", true)).some((id) => ledgers.has(id))).toBe(false);
+
+    // A piece written after the copy was built is found by the next question (the database answers while the copy
+    // is rebuilt), and from the new copy after.
+    const [added] = await app.db
+      .insert(contextPieces)
+      .values({
+        userId: alice.id,
+        department: "martha",
+        sourceField: "note_new",
+        content: "Croissant lamination takes three folds.",
+      })
+      .returning({ id: contextPieces.id });
+    expect(await ranked("croissant lamination", true)).toEqual([added?.id]);
+    await expect.poll(() => indexes.size.owners, { timeout: 10_000 }).toBe(1);
+    expect(await ranked("croissant lamination", true)).toEqual([added?.id]);
+    await sameAsDatabase();
+
+    // Deleted pieces never come back: neither before the rebuild nor after.
+    const gone = (await ranked("sourdough sells out early", true)).slice(0, 10);
+    await app.db.delete(contextPieces).where(inArray(contextPieces.id, [...gone, added?.id ?? ""]));
+    const afterDelete = await ranked("sourdough sells out early croissant", true);
+    expect(afterDelete.some((id) => gone.includes(id) || id === added?.id)).toBe(false);
+    await expect.poll(() => indexes.size.owners, { timeout: 10_000 }).toBe(1);
+    expect(await ranked("sourdough sells out early croissant", true)).toEqual(afterDelete);
+    await sameAsDatabase();
+
+    // Bob stays below the threshold: no copy of his, and his question is answered from his own pieces only.
+    const bobsFound = await searchPieces(app.deps.database, {
+      userId: bob.id,
+      directorId: "martha",
+      queries: [{ text: "sourdough price", embedding: undefined, weight: 1 }],
+      threshold: 0,
+      count: 30,
+      mode: "text",
+    });
+    expect(bobsFound).toHaveLength(30);
+    expect(bobsFound.every((piece) => piece.content.startsWith("Sourdough price:"))).toBe(true);
+    expect(indexes.size.owners).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db/client";
 import { type MatchedRecord, matchDocuments as matchStoredRecords, pieceVectorRanking } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
+import { type OwnerTextIndex, textIndexes } from "./text-index";
 
 export type RetrievedPiece = {
   id: string;
@@ -213,13 +214,15 @@ export async function searchPieces(
     mode?: RetrievalMode;
     /** For the benchmark and the tests: the full-text ranking without its early stop. */
     textPlan?: TextPlan;
+    /** For the benchmark and the tests: false ranks full text in the database even for an owner with a current copy. */
+    textIndex?: boolean;
   },
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
   const textRankings = await Promise.all(
     input.queries.map((query) =>
       mode !== "vector" && query.text.trim() !== ""
-        ? textRanking(database, input, query.text, input.textPlan ?? "early-stop")
+        ? textRanking(database, input, query.text, input.textPlan ?? "early-stop", input.textIndex ?? true)
         : [],
     ),
   );
@@ -324,13 +327,28 @@ async function textRanking(
   input: Parameters<typeof inScope>[0],
   text: string,
   plan: TextPlan,
+  useIndex: boolean,
 ): Promise<Array<{ id: string; position: number }>> {
   const db = database.db;
-  const stats = rowsOf<{ lexeme: string; pieces: number; n: number; total: number }>(
+  // With the word statistics: the owner's version (whether this process's copy of their postings is current) and the
+  // sources this director may not use (what the copy needs of the scope; knowledge_sources is not in the copy).
+  const stats = rowsOf<{
+    lexeme: string;
+    pieces: number;
+    n: number;
+    total: number;
+    version: string;
+    closedSources: string[] | null;
+  }>(
     await executePrepared(
       database,
       sql`
-      select w.lexeme, t.pieces, s.pieces as n, s.content_length::float8 as total
+      select w.lexeme, t.pieces, s.pieces as n, s.content_length::float8 as total, s.version::text as version,
+        array(
+          select ks.id::text from knowledge_sources ks
+          where ks.user_id = ${input.userId} and ks.director_ids is not null
+            and (${input.directorId} = any(ks.director_ids)) is not true
+        ) as "closedSources"
       from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) w
       join context_piece_terms t on t.user_id = ${input.userId} and t.lexeme = w.lexeme
       join context_piece_owner_stats s on s.user_id = ${input.userId}
@@ -339,6 +357,12 @@ async function textRanking(
   );
   const owner = stats[0];
   if (!owner) return [];
+  let copy: OwnerTextIndex | undefined;
+  if (useIndex) {
+    const indexes = textIndexes(db);
+    copy = indexes.current(input.userId, owner.version);
+    if (!copy) indexes.want(input.userId, owner.version, owner.n);
+  }
   const terms: TextTerm[] = stats
     .map((row) => ({
       lexeme: row.lexeme,
@@ -363,7 +387,9 @@ async function textRanking(
     taken = taken < 0 || held > owner.n * TEXT_EARLY_STOP_SHARE ? terms.length : taken + 1;
   }
   for (;;) {
-    const scores = await scoreTextPieces(db, input, terms, taken, averageLength);
+    const scores = copy
+      ? scoreFromIndex(copy, { ...input, closedSources: owner.closedSources ?? [] }, terms, taken, averageLength)
+      : await scoreTextPieces(db, input, terms, taken, averageLength);
     if (taken >= terms.length) return scores.map((row, index) => ({ id: row.id, position: index + 1 }));
     const floor = scores.length >= CANDIDATES_PER_RANKING ? scores[CANDIDATES_PER_RANKING - 1]?.score : undefined;
     if (floor !== undefined && floor >= (left[taken] ?? 0)) {
@@ -436,6 +462,78 @@ async function scoreTextPieces(
     `),
   );
   return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+}
+
+/**
+ * scoreTextPieces from the process's copy of the owner's postings (text-index.ts) instead of the database: the same
+ * candidates (pieces in scope holding one of the first `taken` terms), the same first pass and shortlist, the same
+ * BM25 in full, the same order (score, then id), computed with the same floating-point operations.
+ */
+function scoreFromIndex(
+  copy: OwnerTextIndex,
+  scope: { skipDepartments?: string[]; closedSources: string[] },
+  terms: TextTerm[],
+  taken: number,
+  averageLength: number,
+): TextScore[] {
+  if (taken === 0) return [];
+  const count = copy.ids.length;
+  const skipped = new Set(scope.skipDepartments ?? []);
+  const closed = new Set(scope.closedSources);
+  const departmentOpen = copy.departments.map((department) => !skipped.has(department));
+  const sourceOpen = copy.sources.map((source) => !closed.has(source));
+  const inScope = (piece: number) => {
+    const source = copy.sourceOf[piece] ?? -1;
+    return departmentOpen[copy.departmentOf[piece] ?? 0] === true && (source < 0 || sourceOpen[source] === true);
+  };
+  const postingsOf = terms.map((term) => copy.postings.get(term.lexeme));
+  // Candidates: in scope and holding one of the words taken.
+  const candidate = new Uint8Array(count);
+  const candidates: number[] = [];
+  for (let j = 0; j < taken; j++) {
+    const postings = postingsOf[j];
+    if (!postings) continue;
+    for (const piece of postings.pieces) {
+      if (candidate[piece] === 0 && inScope(piece)) {
+        candidate[piece] = 1;
+        candidates.push(piece);
+      }
+    }
+  }
+  // First pass: the idf of every word a candidate holds, added in the terms' order as the SQL expression adds them.
+  const held = new Float64Array(count);
+  for (const [j, term] of terms.entries()) {
+    const postings = postingsOf[j];
+    if (!postings) continue;
+    for (const piece of postings.pieces) if (candidate[piece] === 1) held[piece] = (held[piece] ?? 0) + term.idf;
+  }
+  const relativeLength = (piece: number) => (copy.lengths[piece] ?? 0) / averageLength;
+  const firstPass = new Float64Array(count);
+  for (const piece of candidates) {
+    firstPass[piece] =
+      ((held[piece] ?? 0) * (BM25_K1 + 1)) / (1 + BM25_K1 * (1 - BM25_B + BM25_B * relativeLength(piece)));
+  }
+  candidates.sort((a, b) => (firstPass[b] ?? 0) - (firstPass[a] ?? 0) || a - b);
+  // The shortlist scored in full: each word's term frequency from its postings.
+  const shortlisted = new Uint8Array(count);
+  const shortlist = candidates.slice(0, TEXT_SHORTLIST);
+  for (const piece of shortlist) shortlisted[piece] = 1;
+  const score = new Float64Array(count);
+  for (const [j, term] of terms.entries()) {
+    const postings = postingsOf[j];
+    if (!postings) continue;
+    for (const [index, piece] of postings.pieces.entries()) {
+      if (shortlisted[piece] !== 1) continue;
+      const n = postings.counts[index] ?? 1;
+      score[piece] =
+        (score[piece] ?? 0) +
+        (term.idf * (n * (BM25_K1 + 1))) / (n + BM25_K1 * (1 - BM25_B + BM25_B * relativeLength(piece)));
+    }
+  }
+  return shortlist
+    .sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || a - b)
+    .slice(0, CANDIDATES_PER_RANKING)
+    .map((piece) => ({ id: copy.ids[piece] ?? "", score: score[piece] ?? 0 }));
 }
 
 /**

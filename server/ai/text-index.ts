@@ -1,0 +1,278 @@
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "../db/client";
+
+/**
+ * A large owner's full-text postings, kept in this process so that full-text retrieval ranks their pieces without
+ * reading them from the database (docs/decisions/0024, "Full text from the process's memory"): for every word of the
+ * owner's pieces' search vectors, the pieces holding it and how often, and for every piece its length, department and
+ * knowledge source. It holds exactly what the SQL ranking (retrieval.ts, scoreTextPieces) reads, so it ranks alike.
+ *
+ * It is a copy of the database at one version of the owner's pieces (context_piece_owner_stats.version, changed by
+ * every statement that writes one of them, migration 0016). Retrieval reads the version in the statement it runs
+ * anyway and uses the copy only when the versions are equal; otherwise the database answers and the copy is built
+ * again in the background: once at a time per owner, after the owner's pieces have stopped changing for a moment (a
+ * document is written in several statements). Owners below `minPieces` never get one (the database ranks a few hundred
+ * pieces quickly), and the copies of one database share `maxBytes`, the least recently used going first.
+ */
+export type TextIndexOptions = {
+  /** Owners with fewer pieces are ranked by the database alone. */
+  minPieces: number;
+  /** The most the copies of one database may hold together (an estimate of their bytes in the heap). */
+  maxBytes: number;
+  /** How long an owner's pieces must stay unchanged before their copy is built. */
+  settleMs: number;
+};
+
+export const TEXT_INDEX_DEFAULTS: TextIndexOptions = {
+  minPieces: 2_000,
+  maxBytes: 64 * 1024 * 1024,
+  settleMs: 500,
+};
+
+/** Pieces read per statement while building, so that other statements on the embedded database run in between. */
+const BUILD_CHUNK = 1_000;
+/** Builds that found the owner's pieces changed while reading them are tried again this many times, then dropped. */
+const BUILD_ATTEMPTS = 4;
+
+/** One word's postings: the pieces holding it (ascending piece numbers) and how many times each holds it. */
+export type Postings = { pieces: Uint32Array; counts: Uint16Array };
+
+/** One owner's copy. Pieces are numbered in the order of their ids, so comparing numbers compares ids. */
+export type OwnerTextIndex = {
+  userId: string;
+  version: string;
+  ids: string[];
+  /** Each piece's content length in characters (BM25's piece length, as length(content)). */
+  lengths: Float64Array;
+  /** Each piece's department, as a number into `departments`. */
+  departmentOf: Uint16Array;
+  departments: string[];
+  /** Each piece's knowledge source, as a number into `sources`, or -1 for none. */
+  sourceOf: Int32Array;
+  sources: string[];
+  postings: Map<string, Postings>;
+  /** An estimate of the heap the copy takes. */
+  bytes: number;
+  /** How long the copy took to build, in milliseconds. */
+  buildMs: number;
+};
+
+type Database = DatabaseHandle["db"];
+
+const registries = new WeakMap<Database, TextIndexes>();
+
+/** The full-text copies kept for this database (one registry per database the process opened). */
+export function textIndexes(db: Database): TextIndexes {
+  let registry = registries.get(db);
+  if (!registry) {
+    registry = new TextIndexes(db);
+    registries.set(db, registry);
+  }
+  return registry;
+}
+
+export class TextIndexes {
+  options: TextIndexOptions = { ...TEXT_INDEX_DEFAULTS };
+  /** The copies, least recently used first. */
+  private readonly copies = new Map<string, OwnerTextIndex>();
+  /** Owners whose copy is being built, with the latest version retrieval saw meanwhile. */
+  private readonly building = new Map<string, { latest: string }>();
+  private bytes = 0;
+
+  constructor(private readonly db: Database) {}
+
+  /** The owner's copy if it is of this version; a copy of another version is dropped. */
+  current(userId: string, version: string): OwnerTextIndex | undefined {
+    const copy = this.copies.get(userId);
+    if (!copy) return undefined;
+    this.copies.delete(userId);
+    if (copy.version !== version) {
+      this.bytes -= copy.bytes;
+      return undefined;
+    }
+    this.copies.set(userId, copy);
+    return copy;
+  }
+
+  /**
+   * Retrieval found no current copy for an owner of `pieces` pieces at `version`: for a large owner, build it in the
+   * background once the pieces have settled (nothing happens while a build is under way but noting the version).
+   */
+  want(userId: string, version: string, pieces: number): void {
+    if (pieces < this.options.minPieces) return;
+    const pending = this.building.get(userId);
+    if (pending) {
+      pending.latest = version;
+      return;
+    }
+    const job = { latest: version };
+    this.building.set(userId, job);
+    void this.buildWhenSettled(userId, job).finally(() => this.building.delete(userId));
+  }
+
+  /** Builds the owner's copy now and keeps it (benchmarks and tests); undefined for an owner with no pieces. */
+  async ready(userId: string): Promise<OwnerTextIndex | undefined> {
+    for (let attempt = 0; attempt < BUILD_ATTEMPTS; attempt++) {
+      const built = await buildOwnerTextIndex(this.db, userId);
+      if (built !== "changed") {
+        if (built) this.keep(built);
+        return built;
+      }
+    }
+    return undefined;
+  }
+
+  /** How many copies are kept and their estimated bytes together. */
+  get size(): { owners: number; bytes: number } {
+    return { owners: this.copies.size, bytes: this.bytes };
+  }
+
+  private async buildWhenSettled(userId: string, job: { latest: string }): Promise<void> {
+    try {
+      for (let attempt = 0; attempt < BUILD_ATTEMPTS; attempt++) {
+        let seen: string;
+        do {
+          seen = job.latest;
+          await pause(this.options.settleMs);
+        } while (job.latest !== seen);
+        const built = await buildOwnerTextIndex(this.db, userId);
+        if (built === "changed") continue;
+        if (built) this.keep(built);
+        return;
+      }
+    } catch {
+      // The database answers without the copy (closed, or failing): the next question asks again.
+    }
+  }
+
+  private keep(copy: OwnerTextIndex): void {
+    const previous = this.copies.get(copy.userId);
+    if (previous) {
+      this.copies.delete(copy.userId);
+      this.bytes -= previous.bytes;
+    }
+    if (copy.bytes > this.options.maxBytes) return;
+    this.copies.set(copy.userId, copy);
+    this.bytes += copy.bytes;
+    for (const [userId, oldest] of this.copies) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.copies.delete(userId);
+      this.bytes -= oldest.bytes;
+    }
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+type PieceRow = {
+  id: string;
+  length: number;
+  department: string;
+  sourceId: string | null;
+  lexemes: string[] | null;
+  counts: number[] | null;
+};
+
+/**
+ * Reads the owner's pieces in chunks by id, between two readings of the owner's version: "changed" when a write
+ * came in between (the chunks may then disagree with each other), undefined when the owner has no pieces. The pieces
+ * read are those retrieval may return: the owner's, with no source or a source of theirs.
+ */
+export async function buildOwnerTextIndex(
+  db: Database,
+  userId: string,
+): Promise<OwnerTextIndex | undefined | "changed"> {
+  const started = performance.now();
+  const versionOf = async () =>
+    rowsOf<{ version: string }>(
+      await db.execute(sql`select version::text as version from context_piece_owner_stats where user_id = ${userId}`),
+    )[0]?.version;
+  const version = await versionOf();
+  if (version === undefined) return undefined;
+
+  const ids: string[] = [];
+  const lengths: number[] = [];
+  const departmentOf: number[] = [];
+  const sourceOf: number[] = [];
+  const departments = new Map<string, number>();
+  const sources = new Map<string, number>();
+  const lists = new Map<string, { pieces: number[]; counts: number[] }>();
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const rows = rowsOf<PieceRow>(
+      await db.execute(sql`
+        select p.id, length(p.content)::int as length, p.department, p.source_id as "sourceId",
+          w.lexemes, w.counts
+        from context_pieces p
+        cross join lateral (
+          select array_agg(u.lexeme) as lexemes, array_agg(coalesce(array_length(u.weights, 1), 1)) as counts
+          from unnest(p.search_vector) u
+        ) w
+        where p.user_id = ${userId} and p.id > ${after}::uuid
+          and (p.source_id is null or exists (
+            select 1 from knowledge_sources s where s.id = p.source_id and s.user_id = ${userId}))
+        order by p.id
+        limit ${BUILD_CHUNK}
+      `),
+    );
+    for (const row of rows) {
+      const piece = ids.length;
+      ids.push(row.id);
+      lengths.push(row.length);
+      departmentOf.push(numberFor(departments, row.department));
+      sourceOf.push(row.sourceId === null ? -1 : numberFor(sources, row.sourceId));
+      const lexemes = row.lexemes ?? [];
+      const counts = row.counts ?? [];
+      for (const [index, lexeme] of lexemes.entries()) {
+        let list = lists.get(lexeme);
+        if (!list) {
+          list = { pieces: [], counts: [] };
+          lists.set(lexeme, list);
+        }
+        list.pieces.push(piece);
+        list.counts.push(counts[index] ?? 1);
+      }
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < BUILD_CHUNK) break;
+    after = last.id;
+  }
+  if ((await versionOf()) !== version) return "changed";
+
+  // Heap estimate: typed arrays' bytes plus V8's overheads for strings, map entries and array objects.
+  const postings = new Map<string, Postings>();
+  let bytes = ids.length * (56 + 8 + 2 + 4) + 64 * (departments.size + sources.size + 1);
+  for (const [lexeme, list] of lists) {
+    postings.set(lexeme, { pieces: Uint32Array.from(list.pieces), counts: Uint16Array.from(list.counts) });
+    bytes += 2 * 96 + 40 + 24 + lexeme.length + list.pieces.length * 6;
+  }
+  return {
+    userId,
+    version,
+    ids,
+    lengths: Float64Array.from(lengths),
+    departmentOf: Uint16Array.from(departmentOf),
+    departments: [...departments.keys()],
+    sourceOf: Int32Array.from(sourceOf),
+    sources: [...sources.keys()],
+    postings,
+    bytes,
+    buildMs: performance.now() - started,
+  };
+}
+
+function numberFor(numbers: Map<string, number>, key: string): number {
+  let number = numbers.get(key);
+  if (number === undefined) {
+    number = numbers.size;
+    numbers.set(key, number);
+  }
+  return number;
+}
+
+/** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

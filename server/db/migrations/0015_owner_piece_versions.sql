@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."context_piece_versions" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "context_piece_owner_stats" ADD COLUMN "version" bigint DEFAULT nextval('context_piece_versions') NOT NULL;
