@@ -18,16 +18,16 @@
 //   - `--text uniform`: 30 words drawn evenly from a 60-word vocabulary, and questions made of three of them, so every
 //     piece shares a word with every question: full text's worst case.
 //
-// Before timing, it builds each owner's full-text copy in this process (server/ai/text-index.ts; an owner of 10,000 is
+// Before timing, it builds each owner's full-text copy in this process (server/ai/ranking-index.ts; an owner of 10,000 is
 // above its threshold) and reports the time and the heap it takes.
 // Then, for random owners and questions (each with a vector near one of the owner's stored vectors), it times on the
 // same questions in turn:
 //   - full text alone (searchPieces in "text" mode): from the in-memory copy (the product for a large owner), and in
 //     the database with its early stop and with every word; how often the copy's 30 best are exactly the database's
 //     early stop's, and the early stop's exactly every word's;
-//   - for each vector plan the store knows (vector-store.ts's PIECE_VECTOR_PLANS): the vector ranking alone, and the
-//     hybrid retrieval (vector and full text fused), as the chat runs it, with the overlap of each plan's six best
-//     with the exact search's six best;
+//   - for each vector plan the store knows (vector-store.ts's PIECE_VECTOR_PLANS), in the database alone and, for the
+//     pre-selection, from the process's copy: the vector ranking alone, and the hybrid retrieval (vector and full text
+//     fused) as the chat runs it, with the overlap of each plan's six best with the exact search's six best;
 //   - with `--compare <git ref>`: that ref's retrieval code (checked out in a temporary worktree) on the same database,
 //     full text alone and hybrid, so a change is judged against it in one run.
 // `--write-cost` first times what full text's word statistics and GIN index add to writing pieces (writeCost below).
@@ -35,8 +35,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql, TransactionRollbackError } from "drizzle-orm";
+import { rankingIndexes } from "../server/ai/ranking-index";
 import { type SearchQuery, searchPieces } from "../server/ai/retrieval";
-import { textIndexes } from "../server/ai/text-index";
 import type { DatabaseHandle } from "../server/db/client";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../server/db/vector-store";
 import { openKeptBenchDatabase } from "./bench-database";
@@ -86,14 +86,23 @@ try {
   if (process.argv.includes("--write-cost")) await writeCost(handle);
   const copies = await buildCopies(handle);
   // Each plan the store knows, the binary pre-selection with each pool size asked for (`--pools 200,400`).
-  type Plan = { name: string; plan: PieceVectorPlan; pool?: number };
+  // The exact plan in the database alone; the pre-selection in the database alone and from the process's copy (the
+  // product for a large owner: signs and full text from the copy).
+  type Plan = { name: string; plan: PieceVectorPlan; pool?: number; inMemory: boolean };
   const plans: Plan[] = vectors
     ? PIECE_VECTOR_PLANS.flatMap((plan): Plan[] =>
-        plan === "exact" || pools.length === 0
-          ? [{ name: plan, plan }]
-          : pools.map((pool) => ({ name: `${plan} ${pool}`, plan, pool })),
+        plan === "exact"
+          ? [{ name: `${plan}, database`, plan, inMemory: false }]
+          : (pools.length ? pools : [undefined]).flatMap((pool) =>
+              [false, true].map((inMemory) => ({
+                name: `${plan}${pool ? ` ${pool}` : ""}, ${inMemory ? "in memory" : "database"}`,
+                plan,
+                pool,
+                inMemory,
+              })),
+            ),
       )
-    : [{ name: "full text only", plan: "exact" }];
+    : [{ name: "full text only", plan: "exact", inMemory: true }];
   const timing = new Map(
     plans.map((plan) => [plan.name, { vector: [] as number[], hybrid: [] as number[], overlap: 0 }]),
   );
@@ -122,10 +131,10 @@ try {
     const memory = await searchPieces(handle, textInput);
     textTiming["in memory"]?.push(performance.now() - started);
     started = performance.now();
-    const early = await searchPieces(handle, { ...textInput, textIndex: false });
+    const early = await searchPieces(handle, { ...textInput, inMemory: false });
     textTiming["early stop"]?.push(performance.now() - started);
     started = performance.now();
-    const every = await searchPieces(handle, { ...textInput, textPlan: "every-word", textIndex: false });
+    const every = await searchPieces(handle, { ...textInput, textPlan: "every-word", inMemory: false });
     textTiming["every word"]?.push(performance.now() - started);
     if (reference) {
       started = performance.now();
@@ -149,13 +158,13 @@ try {
       referenceHybrid.pop();
     }
     let exactIds: string[] = [];
-    for (const { name, plan, pool } of vectors ? plans : []) {
+    for (const { name, plan, pool, inMemory } of vectors ? plans : []) {
       const store = { ...handle, vectors: { ...handle.vectors, plan, preselectionPool: pool } };
       started = performance.now();
-      const found = await searchPieces(store, { ...input, mode: "vector" });
+      const found = await searchPieces(store, { ...input, mode: "vector", inMemory });
       const vectorMs = performance.now() - started;
       started = performance.now();
-      await searchPieces(store, input);
+      await searchPieces(store, { ...input, inMemory });
       const hybridMs = performance.now() - started;
       const ids = found.map((piece) => piece.id);
       if (plan === "exact") exactIds = ids;
@@ -226,7 +235,7 @@ async function buildCopies(handle: DatabaseHandle): Promise<string> {
   const builds: number[] = [];
   let estimated = 0;
   for (let owner = 1; owner <= owners; owner++) {
-    const copy = await textIndexes(handle.db).ready(`scale-${owner}`);
+    const copy = await rankingIndexes(handle.db).ready(`scale-${owner}`);
     if (copy) {
       builds.push(copy.buildMs);
       estimated += copy.bytes;
@@ -238,7 +247,7 @@ async function buildCopies(handle: DatabaseHandle): Promise<string> {
   return (
     `full-text copies: built in ${builds.map((value) => `${(value / 1000).toFixed(2)} s`).join(", ")}; ` +
     `per owner ${mb(estimated)} estimated, heap grew ${mb(grown)}${collect ? "" : " (without --expose-gc)"}; ` +
-    `kept ${textIndexes(handle.db).size.owners} of ${owners}`
+    `kept ${rankingIndexes(handle.db).size.owners} of ${owners}`
   );
 }
 

@@ -7,8 +7,8 @@ import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
 import { replaceSourcePieces } from "./context-index";
+import { rankingIndexes } from "./ranking-index";
 import { matchDocuments, retrieveContext, searchPieces, type TextPlan } from "./retrieval";
-import { textIndexes } from "./text-index";
 
 let fake: FakeAiServer;
 beforeEach(async () => {
@@ -267,7 +267,7 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
     const app = await createTestApp();
     const alice = (await app.signUp()).user;
     const bob = (await app.signUp()).user;
-    const indexes = textIndexes(app.db);
+    const indexes = rankingIndexes(app.db);
     // Alice is "large" from 100 pieces on; Bob, with fewer, never gets a copy.
     indexes.options = { ...indexes.options, minPieces: 100, settleMs: 20 };
     const [openSource, financeSource] = await app.db
@@ -335,7 +335,7 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
           count: 30,
           mode: "text",
           skipDepartments,
-          textIndex,
+          inMemory: textIndex,
         })
       ).map((found) => found.id);
     const ownPieces = async () =>

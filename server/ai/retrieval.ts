@@ -1,9 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
-import { type MatchedRecord, matchDocuments as matchStoredRecords, pieceVectorRanking } from "../db/vector-store";
+import {
+  type MatchedRecord,
+  matchDocuments as matchStoredRecords,
+  pieceVectorRanking,
+  preselectionPool,
+} from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
-import { type OwnerTextIndex, textIndexes } from "./text-index";
+import { type OwnerRankingIndex, preselectBySigns, rankingIndexes } from "./ranking-index";
 
 export type RetrievedPiece = {
   id: string;
@@ -214,17 +219,32 @@ export async function searchPieces(
     mode?: RetrievalMode;
     /** For the benchmark and the tests: the full-text ranking without its early stop. */
     textPlan?: TextPlan;
-    /** For the benchmark and the tests: false ranks full text in the database even for an owner with a current copy. */
-    textIndex?: boolean;
+    /**
+     * For the benchmark and the tests: false ranks in the database alone, even for an owner whose pieces this
+     * process keeps a current copy of (ranking-index.ts).
+     */
+    inMemory?: boolean;
   },
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
+  const inMemory = input.inMemory ?? true;
+  // The owner's word statistics for each query's words, with the owner's version: whether this process's copy of
+  // their pieces is current. Vector rankings alone need only the version.
+  const states = await Promise.all(
+    input.queries.map((query) => {
+      const text = mode === "vector" ? "" : query.text;
+      const needed = text.trim() !== "" || (mode !== "text" && query.embedding !== undefined && inMemory);
+      return needed ? ownerWords(database, input, text) : undefined;
+    }),
+  );
+  const copies = states.map((state) => (state && inMemory ? currentCopy(database.db, input.userId, state) : undefined));
   const textRankings = await Promise.all(
-    input.queries.map((query) =>
-      mode !== "vector" && query.text.trim() !== ""
-        ? textRanking(database, input, query.text, input.textPlan ?? "early-stop", input.textIndex ?? true)
-        : [],
-    ),
+    input.queries.map((query, index) => {
+      const state = states[index];
+      return mode !== "vector" && state && query.text.trim() !== ""
+        ? textRanking(database.db, input, state, input.textPlan ?? "early-stop", copies[index])
+        : [];
+    }),
   );
   const rankings: Array<{ weight: number; sql: SQL }> = [];
   for (const [index, query] of input.queries.entries()) {
@@ -235,6 +255,7 @@ export async function searchPieces(
         sql: sql`(select id, position from json_to_recordset(${JSON.stringify(ranked)}::json) as t(id uuid, position int))`,
       });
     }
+    const copy = copies[index];
     const vectors =
       mode !== "text" && query.embedding
         ? pieceVectorRanking(database.vectors, {
@@ -245,6 +266,10 @@ export async function searchPieces(
             limit: CANDIDATES_PER_RANKING,
             scope: inScope(input),
             userId: input.userId,
+            preselected:
+              copy && database.vectors.available && database.vectors.plan !== "exact"
+                ? preselectBySigns(copy, query.embedding, preselectionPool(database.vectors))
+                : undefined,
           })
         : undefined;
     if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });
@@ -297,6 +322,68 @@ function inScope(input: { userId: string; directorId: string; skipDepartments?: 
     ${skip}`;
 }
 
+type OwnerWords = {
+  /** The query's words the owner's pieces hold, with how many pieces hold each. */
+  stats: Array<{ lexeme: string; pieces: number }>;
+  owner: { n: number; total: number; version: string; closedSources: string[] };
+};
+
+/**
+ * The owner's word statistics for the query's words (context_piece_terms), their piece count and total length, their
+ * version (context_piece_owner_stats.version: whether this process's copy of their pieces is current) and the
+ * sources this director may not use (what the copy needs of the scope: knowledge_sources is not in it). Undefined for
+ * an owner with no pieces.
+ */
+async function ownerWords(
+  database: Pick<DatabaseHandle, "db" | "prepared">,
+  input: { userId: string; directorId: string },
+  text: string,
+): Promise<OwnerWords | undefined> {
+  const rows = rowsOf<{
+    lexeme: string | null;
+    pieces: number | null;
+    n: number;
+    total: number;
+    version: string;
+    closedSources: string[] | null;
+  }>(
+    await executePrepared(
+      database,
+      sql`
+      select w.lexeme, w.pieces, s.pieces as n, s.content_length::float8 as total, s.version::text as version,
+        array(
+          select ks.id::text from knowledge_sources ks
+          where ks.user_id = ${input.userId} and ks.director_ids is not null
+            and (${input.directorId} = any(ks.director_ids)) is not true
+        ) as "closedSources"
+      from context_piece_owner_stats s
+      left join (
+        select t.lexeme, t.pieces
+        from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) q
+        join context_piece_terms t on t.user_id = ${input.userId} and t.lexeme = q.lexeme
+      ) w on true
+      where s.user_id = ${input.userId}
+    `,
+    ),
+  );
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    stats: rows.flatMap((row) =>
+      row.lexeme !== null && row.pieces !== null ? [{ lexeme: row.lexeme, pieces: row.pieces }] : [],
+    ),
+    owner: { n: first.n, total: first.total, version: first.version, closedSources: first.closedSources ?? [] },
+  };
+}
+
+/** This process's copy of the owner's pieces if it is current; otherwise asks for one (a large owner's) and none. */
+function currentCopy(db: DatabaseHandle["db"], userId: string, state: OwnerWords): OwnerRankingIndex | undefined {
+  const indexes = rankingIndexes(db);
+  const copy = indexes.current(userId, state.owner.version);
+  if (!copy) indexes.want(userId, state.owner.version, state.owner.n);
+  return copy;
+}
+
 /**
  * How a full-text ranking reads the owner's pieces: from the question's rarest words to its most common, stopping when
  * the words left cannot bring a further piece into the best CANDIDATES_PER_RANKING (the product), or every piece
@@ -323,51 +410,19 @@ type TextScore = { id: string; score: number };
  * pieces, every word is read at once.)
  */
 async function textRanking(
-  database: Pick<DatabaseHandle, "db" | "prepared">,
+  db: DatabaseHandle["db"],
   input: Parameters<typeof inScope>[0],
-  text: string,
+  state: OwnerWords,
   plan: TextPlan,
-  useIndex: boolean,
+  copy: OwnerRankingIndex | undefined,
 ): Promise<Array<{ id: string; position: number }>> {
-  const db = database.db;
-  // With the word statistics: the owner's version (whether this process's copy of their postings is current) and the
-  // sources this director may not use (what the copy needs of the scope; knowledge_sources is not in the copy).
-  const stats = rowsOf<{
-    lexeme: string;
-    pieces: number;
-    n: number;
-    total: number;
-    version: string;
-    closedSources: string[] | null;
-  }>(
-    await executePrepared(
-      database,
-      sql`
-      select w.lexeme, t.pieces, s.pieces as n, s.content_length::float8 as total, s.version::text as version,
-        array(
-          select ks.id::text from knowledge_sources ks
-          where ks.user_id = ${input.userId} and ks.director_ids is not null
-            and (${input.directorId} = any(ks.director_ids)) is not true
-        ) as "closedSources"
-      from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) w
-      join context_piece_terms t on t.user_id = ${input.userId} and t.lexeme = w.lexeme
-      join context_piece_owner_stats s on s.user_id = ${input.userId}
-    `,
-    ),
-  );
-  const owner = stats[0];
-  if (!owner) return [];
-  let copy: OwnerTextIndex | undefined;
-  if (useIndex) {
-    const indexes = textIndexes(db);
-    copy = indexes.current(input.userId, owner.version);
-    if (!copy) indexes.want(input.userId, owner.version, owner.n);
-  }
+  const { owner, stats } = state;
+  if (stats.length === 0) return [];
   const terms: TextTerm[] = stats
     .map((row) => ({
       lexeme: row.lexeme,
       pieces: row.pieces,
-      idf: Math.log(1 + (row.n - row.pieces + 0.5) / (row.pieces + 0.5)),
+      idf: Math.log(1 + (owner.n - row.pieces + 0.5) / (row.pieces + 0.5)),
     }))
     .sort((a, b) => a.pieces - b.pieces || (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
   const averageLength = Math.max(1, owner.total / Math.max(1, owner.n));
@@ -388,7 +443,7 @@ async function textRanking(
   }
   for (;;) {
     const scores = copy
-      ? scoreFromIndex(copy, { ...input, closedSources: owner.closedSources ?? [] }, terms, taken, averageLength)
+      ? scoreFromIndex(copy, { ...input, closedSources: owner.closedSources }, terms, taken, averageLength)
       : await scoreTextPieces(db, input, terms, taken, averageLength);
     if (taken >= terms.length) return scores.map((row, index) => ({ id: row.id, position: index + 1 }));
     const floor = scores.length >= CANDIDATES_PER_RANKING ? scores[CANDIDATES_PER_RANKING - 1]?.score : undefined;
@@ -465,12 +520,12 @@ async function scoreTextPieces(
 }
 
 /**
- * scoreTextPieces from the process's copy of the owner's postings (text-index.ts) instead of the database: the same
+ * scoreTextPieces from the process's copy of the owner's postings (ranking-index.ts) instead of the database: the same
  * candidates (pieces in scope holding one of the first `taken` terms), the same first pass and shortlist, the same
  * BM25 in full, the same order (score, then id), computed with the same floating-point operations.
  */
 function scoreFromIndex(
-  copy: OwnerTextIndex,
+  copy: OwnerRankingIndex,
   scope: { skipDepartments?: string[]; closedSources: string[] },
   terms: TextTerm[],
   taken: number,

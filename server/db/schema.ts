@@ -229,7 +229,7 @@ export const contextPieceOwnerStats = pgTable("context_piece_owner_stats", {
   contentLength: bigint("content_length", { mode: "number" }).notNull(),
   /**
    * Changes with every statement that writes any of the owner's pieces (migration 0016): a process that keeps a copy
-   * of an owner's full-text postings (server/ai/text-index.ts) knows from it whether the copy is still current.
+   * of an owner's full-text postings (server/ai/ranking-index.ts) knows from it whether the copy is still current.
    */
   version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('context_piece_versions')`),
 });

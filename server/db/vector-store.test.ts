@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
+import { rankingIndexes } from "../ai/ranking-index";
 import { searchPieces } from "../ai/retrieval";
 import { createTestDatabase } from "../test/test-database";
 import type { DatabaseHandle } from "./client";
@@ -89,7 +90,11 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function vectorRanking(directorId: DirectorId, plan: "exact" | "binary-rerank"): Promise<string[]> {
+async function vectorRanking(
+  directorId: DirectorId,
+  plan: "exact" | "binary-rerank",
+  inMemory = false,
+): Promise<string[]> {
   const pieces = await searchPieces(
     { db: handle.db, vectors: { ...handle.vectors, plan, preselectionPool: POOL } },
     {
@@ -99,6 +104,7 @@ async function vectorRanking(directorId: DirectorId, plan: "exact" | "binary-rer
       threshold: -1,
       count: 30,
       mode: "vector",
+      inMemory,
     },
   );
   return pieces.map((piece) => piece.id);
@@ -122,5 +128,28 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     expect(harpers).toEqual(await vectorRanking("harper", "exact"));
     const finns = await vectorRanking("finn", "binary-rerank");
     expect(finns.slice(0, 10).sort()).toEqual([...ids.finnOnly].sort());
+  });
+
+  it("pre-selects from the process's copy of the owner's signs as the database does, and sees a new embedding at once", async () => {
+    const indexes = rankingIndexes(handle.db);
+    indexes.options = { ...indexes.options, minPieces: 100 };
+    const copy = await indexes.ready("owner");
+    expect(copy?.signs.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(215);
+    for (const director of ["martha", "harper", "finn"] as const) {
+      expect(await vectorRanking(director, "binary-rerank", true)).toEqual(
+        await vectorRanking(director, "binary-rerank"),
+      );
+    }
+    expect(indexes.size.owners).toBe(1);
+    const martha = await vectorRanking("martha", "binary-rerank", true);
+    expect(martha.slice(0, 5).sort()).toEqual([...ids.near].sort());
+
+    // A piece embedded after the copy was read comes first at the next question, and from the copy built again.
+    const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);
+    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
+    expect(indexes.size.owners).toBe(0);
+    await indexes.ready("owner");
+    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
+    expect(indexes.size.owners).toBe(1);
   });
 });

@@ -65,6 +65,38 @@ BEGIN
   END IF;
   CREATE INDEX IF NOT EXISTS context_piece_embeddings_owner_signs_idx
     ON context_piece_embeddings (user_id, model) INCLUDE (piece_id, embedding_signs);
+  -- Writing an owner's embeddings gives the owner a new version, as writing their pieces does (migration 0016): a
+  -- process's copy of the owner's signs (server/ai/ranking-index.ts) is used only at the version it was read at.
+  CREATE OR REPLACE FUNCTION context_piece_embeddings_version_upkeep() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    -- The owner's lock first, as the piece triggers take it (migration 0014), so the two never wait on each other.
+    IF TG_OP = 'INSERT' THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended('context_piece_terms ' || user_id, 0))
+        FROM (SELECT DISTINCT user_id FROM new_embeddings ORDER BY 1) owners;
+    ELSE
+      PERFORM pg_advisory_xact_lock(hashtextextended('context_piece_terms ' || user_id, 0))
+        FROM (SELECT DISTINCT user_id FROM old_embeddings ORDER BY 1) owners;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      UPDATE context_piece_owner_stats s SET version = nextval('context_piece_versions')
+        WHERE s.user_id IN (SELECT DISTINCT user_id FROM old_embeddings);
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      UPDATE context_piece_owner_stats s SET version = nextval('context_piece_versions')
+        WHERE s.user_id IN (SELECT DISTINCT user_id FROM new_embeddings);
+    END IF;
+    RETURN NULL;
+  END;
+  $fn$;
+  CREATE OR REPLACE TRIGGER context_piece_embeddings_version_insert AFTER INSERT ON context_piece_embeddings
+    REFERENCING NEW TABLE AS new_embeddings FOR EACH STATEMENT
+    EXECUTE FUNCTION context_piece_embeddings_version_upkeep();
+  CREATE OR REPLACE TRIGGER context_piece_embeddings_version_update AFTER UPDATE ON context_piece_embeddings
+    REFERENCING OLD TABLE AS old_embeddings NEW TABLE AS new_embeddings FOR EACH STATEMENT
+    EXECUTE FUNCTION context_piece_embeddings_version_upkeep();
+  CREATE OR REPLACE TRIGGER context_piece_embeddings_version_delete AFTER DELETE ON context_piece_embeddings
+    REFERENCING OLD TABLE AS old_embeddings FOR EACH STATEMENT
+    EXECUTE FUNCTION context_piece_embeddings_version_upkeep();
   IF to_regclass('user_context_embeddings') IS NULL THEN
     CREATE TABLE user_context_embeddings (
       context_id uuid PRIMARY KEY REFERENCES user_contexts (id) ON DELETE CASCADE,
@@ -253,23 +285,31 @@ export function pieceVectorRanking(
     scope: SQL;
     /** The owner the scope is limited to; without it, every piece in scope is ranked exactly. */
     userId?: string;
+    /**
+     * The pre-selection made already, from the process's copy of the owner's signs (server/ai/ranking-index.ts): the
+     * ids of the preselectionPool() closest, or all of the owner's with this model and size when they are fewer, in
+     * the order below (ties by id), so the same pool as the statement's.
+     */
+    preselected?: readonly string[];
   },
 ): SQL | undefined {
   if (!store.available) return undefined;
   if (store.plan === "exact" || query.userId === undefined) return exactPieceVectorRanking(query);
-  const pool = sql.raw(String(Math.max(1, Math.floor(store.preselectionPool ?? BINARY_PRESELECTION_POOL))));
-  return sql`(
-    with q as materialized (
-      select v as vector, binary_quantize(v) as signs from (select ${query.cosineLiteral}::int[]::vector as v) x
-    ),
-    preselected as materialized (
+  const pool = sql.raw(String(preselectionPool(store)));
+  const preselected = query.preselected
+    ? sql`select unnest(${`{${query.preselected.join(",")}}`}::uuid[]) as piece_id`
+    : sql`
       select e.piece_id from context_piece_embeddings e
       where e.user_id = ${query.userId} and e.model = ${query.model}
         and bit_length(e.embedding_signs) = ${query.dimensions}
       order by bit_count(e.embedding_signs & (select signs from q))::float8
-        / sqrt(greatest(bit_count(e.embedding_signs), 1)) desc
-      limit ${pool}
+        / sqrt(greatest(bit_count(e.embedding_signs), 1)) desc, e.piece_id
+      limit ${pool}`;
+  return sql`(
+    with q as materialized (
+      select v as vector, binary_quantize(v) as signs from (select ${query.cosineLiteral}::int[]::vector as v) x
     ),
+    preselected as materialized (${preselected}),
     reranked as materialized (
       select p.id, e.embedding <=> (select vector from q) as distance
       from preselected s
@@ -297,6 +337,11 @@ export function pieceVectorRanking(
     order by position
     limit ${query.limit}
   )`;
+}
+
+/** How many pieces the binary pre-selection keeps with this store. */
+export function preselectionPool(store: VectorStore): number {
+  return Math.max(1, Math.floor(store.preselectionPool ?? BINARY_PRESELECTION_POOL));
 }
 
 /** Every piece in scope with a vector of the query's model, ranked by exact cosine. */

@@ -1,6 +1,6 @@
 -- Every statement that writes an owner's pieces gives the owner a new version (context_piece_owner_stats.version, from
 -- a sequence, so a number never comes back even after the owner's row is deleted and made again): a process holding a
--- copy of the owner's full-text postings (server/ai/text-index.ts) compares it with the version retrieval reads, and
+-- copy of the owner's full-text postings (server/ai/ranking-index.ts) compares it with the version retrieval reads, and
 -- answers from the database instead while they differ. Same upkeep as migration 0014 otherwise.
 CREATE OR REPLACE FUNCTION context_piece_statistics_upkeep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

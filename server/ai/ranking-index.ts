@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 
 /**
- * A large owner's full-text postings, kept in this process so that full-text retrieval ranks their pieces without
- * reading them from the database (docs/decisions/0024, "Full text from the process's memory"): for every word of the
- * owner's pieces' search vectors, the pieces holding it and how often, and for every piece its length, department and
- * knowledge source. It holds exactly what the SQL ranking (retrieval.ts, scoreTextPieces) reads, so it ranks alike.
+ * What ranking a large owner's pieces needs, kept in this process so that retrieval does not read every candidate
+ * piece from the database (docs/decisions/0024, "Ranking from the process's memory"): for every word of the owner's
+ * pieces' search vectors, the pieces holding it and how often, and for every piece its length, department and
+ * knowledge source, which is exactly what the SQL full-text ranking (retrieval.ts, scoreTextPieces) reads, so it ranks
+ * alike; and, where the database has pgvector, each piece's vector signs (one bit per dimension), for the vector
+ * ranking's pre-selection (vector-store.ts; the exact re-ranking of the pool stays in the database).
  *
  * It is a copy of the database at one version of the owner's pieces (context_piece_owner_stats.version, changed by
  * every statement that writes one of them, migration 0016). Retrieval reads the version in the statement it runs
@@ -14,7 +16,7 @@ import type { DatabaseHandle } from "../db/client";
  * document is written in several statements). Owners below `minPieces` never get one (the database ranks a few hundred
  * pieces quickly), and the copies of one database share `maxBytes`, the least recently used going first.
  */
-export type TextIndexOptions = {
+export type RankingIndexOptions = {
   /** Owners with fewer pieces are ranked by the database alone. */
   minPieces: number;
   /** The most the copies of one database may hold together (an estimate of their bytes in the heap). */
@@ -23,7 +25,7 @@ export type TextIndexOptions = {
   settleMs: number;
 };
 
-export const TEXT_INDEX_DEFAULTS: TextIndexOptions = {
+export const RANKING_INDEX_DEFAULTS: RankingIndexOptions = {
   minPieces: 2_000,
   maxBytes: 64 * 1024 * 1024,
   settleMs: 500,
@@ -37,8 +39,17 @@ const BUILD_ATTEMPTS = 4;
 /** One word's postings: the pieces holding it (ascending piece numbers) and how many times each holds it. */
 export type Postings = { pieces: Uint32Array; counts: Uint16Array };
 
+/** The signs of the owner's vectors of one model and size, piece after piece (`words` 32-bit words each). */
+export type SignsGroup = {
+  pieces: Uint32Array;
+  words: number;
+  signs: Uint32Array;
+  /** How many bits each piece's signs have set. */
+  ones: Uint16Array;
+};
+
 /** One owner's copy. Pieces are numbered in the order of their ids, so comparing numbers compares ids. */
-export type OwnerTextIndex = {
+export type OwnerRankingIndex = {
   userId: string;
   version: string;
   ids: string[];
@@ -51,6 +62,8 @@ export type OwnerTextIndex = {
   sourceOf: Int32Array;
   sources: string[];
   postings: Map<string, Postings>;
+  /** The vector signs by `${model}/${dimensions}`; empty without pgvector. */
+  signs: Map<string, SignsGroup>;
   /** An estimate of the heap the copy takes. */
   bytes: number;
   /** How long the copy took to build, in milliseconds. */
@@ -59,22 +72,22 @@ export type OwnerTextIndex = {
 
 type Database = DatabaseHandle["db"];
 
-const registries = new WeakMap<Database, TextIndexes>();
+const registries = new WeakMap<Database, RankingIndexes>();
 
 /** The full-text copies kept for this database (one registry per database the process opened). */
-export function textIndexes(db: Database): TextIndexes {
+export function rankingIndexes(db: Database): RankingIndexes {
   let registry = registries.get(db);
   if (!registry) {
-    registry = new TextIndexes(db);
+    registry = new RankingIndexes(db);
     registries.set(db, registry);
   }
   return registry;
 }
 
-export class TextIndexes {
-  options: TextIndexOptions = { ...TEXT_INDEX_DEFAULTS };
+export class RankingIndexes {
+  options: RankingIndexOptions = { ...RANKING_INDEX_DEFAULTS };
   /** The copies, least recently used first. */
-  private readonly copies = new Map<string, OwnerTextIndex>();
+  private readonly copies = new Map<string, OwnerRankingIndex>();
   /** Owners whose copy is being built, with the latest version retrieval saw meanwhile. */
   private readonly building = new Map<string, { latest: string }>();
   private bytes = 0;
@@ -82,7 +95,7 @@ export class TextIndexes {
   constructor(private readonly db: Database) {}
 
   /** The owner's copy if it is of this version; a copy of another version is dropped. */
-  current(userId: string, version: string): OwnerTextIndex | undefined {
+  current(userId: string, version: string): OwnerRankingIndex | undefined {
     const copy = this.copies.get(userId);
     if (!copy) return undefined;
     this.copies.delete(userId);
@@ -111,9 +124,9 @@ export class TextIndexes {
   }
 
   /** Builds the owner's copy now and keeps it (benchmarks and tests); undefined for an owner with no pieces. */
-  async ready(userId: string): Promise<OwnerTextIndex | undefined> {
+  async ready(userId: string): Promise<OwnerRankingIndex | undefined> {
     for (let attempt = 0; attempt < BUILD_ATTEMPTS; attempt++) {
-      const built = await buildOwnerTextIndex(this.db, userId);
+      const built = await buildOwnerRankingIndex(this.db, userId);
       if (built !== "changed") {
         if (built) this.keep(built);
         return built;
@@ -135,7 +148,7 @@ export class TextIndexes {
           seen = job.latest;
           await pause(this.options.settleMs);
         } while (job.latest !== seen);
-        const built = await buildOwnerTextIndex(this.db, userId);
+        const built = await buildOwnerRankingIndex(this.db, userId);
         if (built === "changed") continue;
         if (built) this.keep(built);
         return;
@@ -145,7 +158,7 @@ export class TextIndexes {
     }
   }
 
-  private keep(copy: OwnerTextIndex): void {
+  private keep(copy: OwnerRankingIndex): void {
     const previous = this.copies.get(copy.userId);
     if (previous) {
       this.copies.delete(copy.userId);
@@ -180,17 +193,20 @@ type PieceRow = {
  * came in between (the chunks may then disagree with each other), undefined when the owner has no pieces. The pieces
  * read are those retrieval may return: the owner's, with no source or a source of theirs.
  */
-export async function buildOwnerTextIndex(
+export async function buildOwnerRankingIndex(
   db: Database,
   userId: string,
-): Promise<OwnerTextIndex | undefined | "changed"> {
+): Promise<OwnerRankingIndex | undefined | "changed"> {
   const started = performance.now();
-  const versionOf = async () =>
-    rowsOf<{ version: string }>(
-      await db.execute(sql`select version::text as version from context_piece_owner_stats where user_id = ${userId}`),
-    )[0]?.version;
-  const version = await versionOf();
-  if (version === undefined) return undefined;
+  const stateOf = async () =>
+    rowsOf<{ version: string; vectors: boolean }>(
+      await db.execute(sql`
+        select version::text as version, to_regclass('context_piece_embeddings') is not null as vectors
+        from context_piece_owner_stats where user_id = ${userId}`),
+    )[0];
+  const state = await stateOf();
+  if (state === undefined) return undefined;
+  const version = state.version;
 
   const ids: string[] = [];
   const lengths: number[] = [];
@@ -239,7 +255,8 @@ export async function buildOwnerTextIndex(
     if (!last || rows.length < BUILD_CHUNK) break;
     after = last.id;
   }
-  if ((await versionOf()) !== version) return "changed";
+  const signs = state.vectors ? await readSigns(db, userId, ids) : new Map<string, SignsGroup>();
+  if ((await stateOf())?.version !== version) return "changed";
 
   // Heap estimate: typed arrays' bytes plus V8's overheads for strings, map entries and array objects.
   const postings = new Map<string, Postings>();
@@ -248,6 +265,7 @@ export async function buildOwnerTextIndex(
     postings.set(lexeme, { pieces: Uint32Array.from(list.pieces), counts: Uint16Array.from(list.counts) });
     bytes += 2 * 96 + 40 + 24 + lexeme.length + list.pieces.length * 6;
   }
+  for (const group of signs.values()) bytes += 3 * 96 + group.pieces.length * (4 + 2 + group.words * 4);
   return {
     userId,
     version,
@@ -258,9 +276,99 @@ export async function buildOwnerTextIndex(
     sourceOf: Int32Array.from(sourceOf),
     sources: [...sources.keys()],
     postings,
+    signs,
     bytes,
     buildMs: performance.now() - started,
   };
+}
+
+/**
+ * The owner's vector signs (from the index that holds them beside the owner), for the pieces of the copy, grouped by
+ * model and size.
+ */
+async function readSigns(db: Database, userId: string, ids: string[]): Promise<Map<string, SignsGroup>> {
+  const numberOf = new Map(ids.map((id, piece) => [id, piece]));
+  const rows = rowsOf<{ id: string; model: string; signs: string }>(
+    await db.execute(sql`
+      select e.piece_id as id, e.model, e.embedding_signs::text as signs
+      from context_piece_embeddings e where e.user_id = ${userId}`),
+  );
+  const grouped = new Map<string, Array<{ piece: number; signs: string }>>();
+  for (const row of rows) {
+    const piece = numberOf.get(row.id);
+    if (piece === undefined) continue;
+    const key = `${row.model}/${row.signs.length}`;
+    let group = grouped.get(key);
+    if (!group) {
+      group = [];
+      grouped.set(key, group);
+    }
+    group.push({ piece, signs: row.signs });
+  }
+  const groups = new Map<string, SignsGroup>();
+  for (const [key, rows] of grouped) {
+    rows.sort((a, b) => a.piece - b.piece);
+    const dimensions = rows[0]?.signs.length ?? 0;
+    const words = Math.ceil(dimensions / 32);
+    const signs = new Uint32Array(rows.length * words);
+    const ones = new Uint16Array(rows.length);
+    for (const [index, row] of rows.entries()) {
+      ones[index] = packSigns(row.signs, signs, index * words);
+    }
+    groups.set(key, { pieces: Uint32Array.from(rows.map((row) => row.piece)), words, signs, ones });
+  }
+  return groups;
+}
+
+/** Writes a bit string ("0110…") into `into` from `offset`, 32 bits a word; returns how many bits are set. */
+function packSigns(bits: string, into: Uint32Array, offset: number): number {
+  let ones = 0;
+  for (let bit = 0; bit < bits.length; bit++) {
+    if (bits.charCodeAt(bit) === 49) {
+      const word = offset + (bit >>> 5);
+      into[word] = ((into[word] ?? 0) | (1 << (bit & 31))) >>> 0;
+      ones += 1;
+    }
+  }
+  return ones;
+}
+
+/**
+ * The `pool` pieces whose signs are closest to the query's by the cosine of the bits (bits set in both, divided by
+ * the square root of the piece's bits set: the order of vector-store.ts's pre-selection in SQL; the query's own count
+ * is the same for every piece), as ids; every piece of the group when it has no more. Undefined when the copy has no
+ * signs of this model and size.
+ */
+export function preselectBySigns(
+  copy: OwnerRankingIndex,
+  query: { model: string; vector: readonly number[] },
+  pool: number,
+): string[] | undefined {
+  const group = copy.signs.get(`${query.model}/${query.vector.length}`);
+  if (!group) return undefined;
+  const { words } = group;
+  const querySigns = new Uint32Array(words);
+  for (const [dimension, value] of query.vector.entries()) {
+    if (value > 0) querySigns[dimension >>> 5] = ((querySigns[dimension >>> 5] ?? 0) | (1 << (dimension & 31))) >>> 0;
+  }
+  const count = group.pieces.length;
+  const scores = new Float64Array(count);
+  for (let index = 0; index < count; index++) {
+    let shared = 0;
+    const offset = index * words;
+    for (let word = 0; word < words; word++)
+      shared += bitCount(((group.signs[offset + word] ?? 0) & (querySigns[word] ?? 0)) >>> 0);
+    scores[index] = shared / Math.sqrt(Math.max(group.ones[index] ?? 0, 1));
+  }
+  const order = Array.from({ length: count }, (_, index) => index);
+  if (count > pool) order.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
+  return order.slice(0, pool).map((index) => copy.ids[group.pieces[index] ?? 0] ?? "");
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 function numberFor(numbers: Map<string, number>, key: string): number {
