@@ -8,7 +8,10 @@
 // EMBEDDING_MODEL, EMBEDDING_DIMENSIONS, read by server/env.ts), so a real model can be judged.
 // `-- --vector-plan exact` ranks vectors by exact cosine over all of the owner's pieces instead of the store's plan, and
 // `-- --preselection-pool N` sets how many pieces the binary pre-selection keeps (docs/decisions/0024).
+// `-- --in-memory` ranks from the process's copy of the owner's pieces (server/ai/ranking-index.ts), which retrieval
+// otherwise keeps only for owners of thousands of pieces, so its figures can be set beside the database's.
 import { createAiProvider } from "../../server/ai/provider";
+import { rankingIndexes } from "../../server/ai/ranking-index";
 import { openDatabase } from "../../server/db/client";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../../server/db/vector-store";
 import { type Env, loadEnv, parseEnv } from "../../server/env";
@@ -46,6 +49,11 @@ try {
   let started = performance.now();
   const pieces = await ingestEvalSet(deps, userId, set);
   const ingestMs = performance.now() - started;
+  const inMemory = process.argv.includes("--in-memory");
+  if (inMemory) {
+    rankingIndexes(handle.db).options.minPieces = 1;
+    await rankingIndexes(handle.db).ready(userId);
+  }
   started = performance.now();
   const results = await evaluate(deps, { userId, set, variants: [...VARIANTS, topicChangeVariant(set)] });
   const evaluateMs = performance.now() - started;
@@ -54,7 +62,12 @@ try {
       `${set.questions.length} questions × ${results.length} rankings in ${(evaluateMs / 1000).toFixed(1)} s`,
     `embeddings: ${describeEmbeddings(env, useProvider ? "provider" : "test server")}; ` +
       `cosine floor ${env.RETRIEVAL_PIECE_THRESHOLD}; vector plan ${handle.vectors.plan ?? "binary-rerank"}` +
-      (handle.vectors.preselectionPool ? ` keeping ${handle.vectors.preselectionPool}` : ""),
+      (handle.vectors.preselectionPool ? ` keeping ${handle.vectors.preselectionPool}` : "") +
+      (inMemory
+        ? rankingIndexes(handle.db).size.owners === 1
+          ? "; ranked from the in-memory copy"
+          : "; the in-memory copy went stale (the database ranked)"
+        : ""),
     "",
     formatResults(results),
   ];

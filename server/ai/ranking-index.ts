@@ -215,8 +215,13 @@ export async function buildOwnerRankingIndex(
   const departments = new Map<string, number>();
   const sources = new Map<string, number>();
   const lists = new Map<string, { pieces: number[]; counts: number[] }>();
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
+  // The owner's piece ids first (from the owner's index), then their words by primary key, a chunk at a time: the
+  // cost follows the owner, not the table.
+  const owned = rowsOf<{ id: string }>(
+    await db.execute(sql`select p.id from context_pieces p where p.user_id = ${userId} order by p.id`),
+  ).map((row) => row.id);
+  for (let start = 0; start < owned.length; start += BUILD_CHUNK) {
+    const chunk = owned.slice(start, start + BUILD_CHUNK);
     const rows = rowsOf<PieceRow>(
       await db.execute(sql`
         select p.id, length(p.content)::int as length, p.department, p.source_id as "sourceId",
@@ -226,11 +231,10 @@ export async function buildOwnerRankingIndex(
           select array_agg(u.lexeme) as lexemes, array_agg(coalesce(array_length(u.weights, 1), 1)) as counts
           from unnest(p.search_vector) u
         ) w
-        where p.user_id = ${userId} and p.id > ${after}::uuid
+        where p.id = any(${`{${chunk.join(",")}}`}::uuid[]) and p.user_id = ${userId}
           and (p.source_id is null or exists (
             select 1 from knowledge_sources s where s.id = p.source_id and s.user_id = ${userId}))
         order by p.id
-        limit ${BUILD_CHUNK}
       `),
     );
     for (const row of rows) {
@@ -251,9 +255,6 @@ export async function buildOwnerRankingIndex(
         list.counts.push(counts[index] ?? 1);
       }
     }
-    const last = rows.at(-1);
-    if (!last || rows.length < BUILD_CHUNK) break;
-    after = last.id;
   }
   const signs = state.vectors ? await readSigns(db, userId, ids) : new Map<string, SignsGroup>();
   if ((await stateOf())?.version !== version) return "changed";
@@ -333,14 +334,32 @@ function packSigns(bits: string, into: Uint32Array, offset: number): number {
   return ones;
 }
 
+/** What of retrieval's scope a copy can tell: departments the caller skips, and sources this director may not use. */
+export type CopyScope = { skipDepartments?: string[]; closedSources: readonly string[] };
+
+/** Whether a piece of the copy is in the scope (its department not skipped, its source, if any, open to the director). */
+export function scopeOf(copy: OwnerRankingIndex, scope: CopyScope): (piece: number) => boolean {
+  const skipped = new Set(scope.skipDepartments ?? []);
+  const closed = new Set(scope.closedSources);
+  const departmentOpen = copy.departments.map((department) => !skipped.has(department));
+  const sourceOpen = copy.sources.map((source) => !closed.has(source));
+  return (piece) => {
+    const source = copy.sourceOf[piece] ?? -1;
+    return departmentOpen[copy.departmentOf[piece] ?? 0] === true && (source < 0 || sourceOpen[source] === true);
+  };
+}
+
 /**
- * The `pool` pieces whose signs are closest to the query's by the cosine of the bits (bits set in both, divided by
- * the square root of the piece's bits set: the order of vector-store.ts's pre-selection in SQL; the query's own count
- * is the same for every piece), as ids; every piece of the group when it has no more. Undefined when the copy has no
- * signs of this model and size.
+ * The `pool` pieces in scope whose signs are closest to the query's by the cosine of the bits (bits set in both,
+ * divided by the square root of the piece's bits set: the order of vector-store.ts's pre-selection in SQL; the query's
+ * own count is the same for every piece; ties by id), as ids; every piece in scope when there are no more. The scope
+ * is applied before the pool is cut (the SQL pre-selection applies it after, and ranks exactly when too few are
+ * left), so the pool always holds the closest pieces the director may use. Undefined when the copy has no signs of
+ * this model and size.
  */
 export function preselectBySigns(
   copy: OwnerRankingIndex,
+  scope: CopyScope,
   query: { model: string; vector: readonly number[] },
   pool: number,
 ): string[] | undefined {
@@ -352,16 +371,19 @@ export function preselectBySigns(
     if (value > 0) querySigns[dimension >>> 5] = ((querySigns[dimension >>> 5] ?? 0) | (1 << (dimension & 31))) >>> 0;
   }
   const count = group.pieces.length;
+  const inScope = scopeOf(copy, scope);
   const scores = new Float64Array(count);
+  const order: number[] = [];
   for (let index = 0; index < count; index++) {
+    if (!inScope(group.pieces[index] ?? 0)) continue;
+    order.push(index);
     let shared = 0;
     const offset = index * words;
     for (let word = 0; word < words; word++)
       shared += bitCount(((group.signs[offset + word] ?? 0) & (querySigns[word] ?? 0)) >>> 0);
     scores[index] = shared / Math.sqrt(Math.max(group.ones[index] ?? 0, 1));
   }
-  const order = Array.from({ length: count }, (_, index) => index);
-  if (count > pool) order.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
+  if (order.length > pool) order.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
   return order.slice(0, pool).map((index) => copy.ids[group.pieces[index] ?? 0] ?? "");
 }
 

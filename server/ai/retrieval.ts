@@ -8,7 +8,7 @@ import {
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
-import { type OwnerRankingIndex, preselectBySigns, rankingIndexes } from "./ranking-index";
+import { type CopyScope, type OwnerRankingIndex, preselectBySigns, rankingIndexes, scopeOf } from "./ranking-index";
 
 export type RetrievedPiece = {
   id: string;
@@ -256,6 +256,7 @@ export async function searchPieces(
       });
     }
     const copy = copies[index];
+    const state = states[index];
     const vectors =
       mode !== "text" && query.embedding
         ? pieceVectorRanking(database.vectors, {
@@ -267,8 +268,13 @@ export async function searchPieces(
             scope: inScope(input),
             userId: input.userId,
             preselected:
-              copy && database.vectors.available && database.vectors.plan !== "exact"
-                ? preselectBySigns(copy, query.embedding, preselectionPool(database.vectors))
+              copy && state && database.vectors.available && database.vectors.plan !== "exact"
+                ? preselectBySigns(
+                    copy,
+                    { ...input, closedSources: state.owner.closedSources },
+                    query.embedding,
+                    preselectionPool(database.vectors),
+                  )
                 : undefined,
           })
         : undefined;
@@ -289,6 +295,7 @@ export async function searchPieces(
       from (${lists}) l
       join context_pieces p on p.id = l.id
       left join knowledge_sources s on s.id = p.source_id
+      where ${inScope(input)}
     `,
     ),
   );
@@ -526,21 +533,14 @@ async function scoreTextPieces(
  */
 function scoreFromIndex(
   copy: OwnerRankingIndex,
-  scope: { skipDepartments?: string[]; closedSources: string[] },
+  scope: CopyScope,
   terms: TextTerm[],
   taken: number,
   averageLength: number,
 ): TextScore[] {
   if (taken === 0) return [];
   const count = copy.ids.length;
-  const skipped = new Set(scope.skipDepartments ?? []);
-  const closed = new Set(scope.closedSources);
-  const departmentOpen = copy.departments.map((department) => !skipped.has(department));
-  const sourceOpen = copy.sources.map((source) => !closed.has(source));
-  const inScope = (piece: number) => {
-    const source = copy.sourceOf[piece] ?? -1;
-    return departmentOpen[copy.departmentOf[piece] ?? 0] === true && (source < 0 || sourceOpen[source] === true);
-  };
+  const inScope = scopeOf(copy, scope);
   const postingsOf = terms.map((term) => copy.postings.get(term.lexeme));
   // Candidates: in scope and holding one of the words taken.
   const candidate = new Uint8Array(count);

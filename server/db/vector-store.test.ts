@@ -135,14 +135,17 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     indexes.options = { ...indexes.options, minPieces: 100 };
     const copy = await indexes.ready("owner");
     expect(copy?.signs.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(215);
-    for (const director of ["martha", "harper", "finn"] as const) {
-      expect(await vectorRanking(director, "binary-rerank", true)).toEqual(
-        await vectorRanking(director, "binary-rerank"),
-      );
-    }
-    expect(indexes.size.owners).toBe(1);
+    // The pool is cut from the pieces the director may use, so it ranks like the exact search where the database's
+    // pool (cut before the scope) falls back to it, and never returns another owner's piece or a closed source's.
     const martha = await vectorRanking("martha", "binary-rerank", true);
-    expect(martha.slice(0, 5).sort()).toEqual([...ids.near].sort());
+    expect(martha).toHaveLength(30);
+    expect(martha.slice(0, 5)).toEqual((await vectorRanking("martha", "exact")).slice(0, 5));
+    expect(martha.every((id) => ids.near.includes(id) || ids.other.includes(id))).toBe(true);
+    expect(await vectorRanking("harper", "binary-rerank", true)).toEqual(await vectorRanking("harper", "exact"));
+    const finns = await vectorRanking("finn", "binary-rerank", true);
+    expect(finns.slice(0, 10).sort()).toEqual([...ids.finnOnly].sort());
+    expect(finns.slice(0, 15)).toEqual((await vectorRanking("finn", "exact")).slice(0, 15));
+    expect(indexes.size.owners).toBe(1);
 
     // A piece embedded after the copy was read comes first at the next question, and from the copy built again.
     const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);

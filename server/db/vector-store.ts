@@ -269,10 +269,13 @@ export const BINARY_PRESELECTION_POOL = 400;
  * Given the owner (`userId`, the owner `scope` is limited to), the store reads
  * that owner's vectors as signs (one bit per dimension, from an index that
  * holds them beside the owner), keeps the BINARY_PRESELECTION_POOL closest by
- * Hamming distance, and ranks those by exact cosine. When the scope leaves
- * fewer than `limit` of them (a director kept from most of the owner's
+ * the cosine of the bits, and ranks those by exact cosine. When the scope
+ * leaves fewer than `limit` of them (a director kept from most of the owner's
  * sources), it ranks all of the owner's pieces in scope exactly instead. The
- * scope applies to every row returned either way.
+ * scope applies to every row returned either way. With `preselected` (a large
+ * owner's pool chosen in the process from its copy of their signs, in scope
+ * already), only the pool is re-ranked, by the owner's vectors alone: the
+ * caller applies the scope to the pieces it returns.
  */
 export function pieceVectorRanking(
   store: VectorStore,
@@ -287,18 +290,17 @@ export function pieceVectorRanking(
     userId?: string;
     /**
      * The pre-selection made already, from the process's copy of the owner's signs (server/ai/ranking-index.ts): the
-     * ids of the preselectionPool() closest, or all of the owner's with this model and size when they are fewer, in
-     * the order below (ties by id), so the same pool as the statement's.
+     * ids of the preselectionPool() closest among the owner's pieces in scope, or all of those when they are fewer.
+     * Only these are re-ranked; the caller checks the scope of the pieces it returns.
      */
     preselected?: readonly string[];
   },
 ): SQL | undefined {
   if (!store.available) return undefined;
   if (store.plan === "exact" || query.userId === undefined) return exactPieceVectorRanking(query);
+  if (query.preselected) return rerankPreselected({ ...query, userId: query.userId, preselected: query.preselected });
   const pool = sql.raw(String(preselectionPool(store)));
-  const preselected = query.preselected
-    ? sql`select unnest(${`{${query.preselected.join(",")}}`}::uuid[]) as piece_id`
-    : sql`
+  const preselected = sql`
       select e.piece_id from context_piece_embeddings e
       where e.user_id = ${query.userId} and e.model = ${query.model}
         and bit_length(e.embedding_signs) = ${query.dimensions}
@@ -330,6 +332,29 @@ export function pieceVectorRanking(
       where (select count(*) from preselected) < ${pool} or (select count(*) from reranked) >= ${query.limit}
       union all
       select id, distance from exact
+    )
+    select id, row_number() over (order by distance, id) as position
+    from scored
+    where 1 - distance >= ${query.threshold}
+    order by position
+    limit ${query.limit}
+  )`;
+}
+
+/**
+ * The exact re-ranking of a pool chosen in the process (ranking-index.ts) among the owner's pieces in scope: only the
+ * pool's vectors are read, not their pieces (the caller's statement applies the scope again to the pieces it returns).
+ */
+function rerankPreselected(
+  query: Parameters<typeof pieceVectorRanking>[1] & { userId: string; preselected: readonly string[] },
+): SQL {
+  return sql`(
+    with q as materialized (select ${query.cosineLiteral}::int[]::vector as vector),
+    scored as (
+      select e.piece_id as id, e.embedding <=> (select vector from q) as distance
+      from unnest(${`{${query.preselected.join(",")}}`}::uuid[]) s(piece_id)
+      join context_piece_embeddings e on e.piece_id = s.piece_id
+      where e.user_id = ${query.userId} and e.model = ${query.model}
     )
     select id, row_number() over (order by distance, id) as position
     from scored
