@@ -574,7 +574,12 @@ function scoreFromIndex(
   const shortlist = candidates.slice(0, TEXT_SHORTLIST);
   for (const piece of shortlist) shortlisted[piece] = 1;
   const score = new Float64Array(count);
-  for (const [j, term] of terms.entries()) {
+  // Added in the order of the words in a search vector (their bytes' order), as the SQL sum reads them, so that equal
+  // scores come out equal to the last bit.
+  const byBytes = terms
+    .map((term, j) => ({ term, j, bytes: Buffer.from(term.lexeme) }))
+    .sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+  for (const { term, j } of byBytes) {
     const postings = postingsOf[j];
     if (!postings) continue;
     for (const [index, piece] of postings.pieces.entries()) {
