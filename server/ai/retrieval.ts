@@ -271,7 +271,7 @@ export async function searchPieces(
               copy && state && database.vectors.available && database.vectors.plan !== "exact"
                 ? preselectBySigns(
                     copy,
-                    { ...input, closedSources: state.owner.closedSources },
+                    { ...input, closedSources: state.owner.closedSources ?? [] },
                     query.embedding,
                     preselectionPool(database.vectors),
                   )
@@ -281,6 +281,8 @@ export async function searchPieces(
     if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });
   }
   if (rankings.length === 0) return [];
+  // Rankings from a copy applied the scope in the process: the database checks it again on the pieces returned.
+  const fromCopy = copies.some((copy) => copy !== undefined);
 
   const lists = sql.join(
     rankings.map((ranking, index) => sql`(select ${index}::int as ranking, r.* from ${ranking.sql} r)`),
@@ -295,7 +297,7 @@ export async function searchPieces(
       from (${lists}) l
       join context_pieces p on p.id = l.id
       left join knowledge_sources s on s.id = p.source_id
-      where ${inScope(input)}
+      ${fromCopy ? sql`where ${inScope(input)}` : sql``}
     `,
     ),
   );
@@ -332,14 +334,15 @@ function inScope(input: { userId: string; directorId: string; skipDepartments?: 
 type OwnerWords = {
   /** The query's words the owner's pieces hold, with how many pieces hold each. */
   stats: Array<{ lexeme: string; pieces: number }>;
-  owner: { n: number; total: number; version: string; closedSources: string[] };
+  /** closedSources: null for an owner below the copies' threshold (not asked for). */
+  owner: { n: number; total: number; version: string; closedSources: string[] | null };
 };
 
 /**
  * The owner's word statistics for the query's words (context_piece_terms), their piece count and total length, their
- * version (context_piece_owner_stats.version: whether this process's copy of their pieces is current) and the
- * sources this director may not use (what the copy needs of the scope: knowledge_sources is not in it). Undefined for
- * an owner with no pieces.
+ * version (context_piece_owner_stats.version: whether this process's copy of their pieces is current) and, for an
+ * owner large enough to have a copy, the sources this director may not use (what the copy needs of the scope:
+ * knowledge_sources is not in it). Undefined for an owner with no pieces.
  */
 async function ownerWords(
   database: Pick<DatabaseHandle, "db" | "prepared">,
@@ -358,11 +361,11 @@ async function ownerWords(
       database,
       sql`
       select w.lexeme, w.pieces, s.pieces as n, s.content_length::float8 as total, s.version::text as version,
-        array(
+        case when s.pieces >= ${rankingIndexes(database.db).options.minPieces}::int then array(
           select ks.id::text from knowledge_sources ks
           where ks.user_id = ${input.userId} and ks.director_ids is not null
             and (${input.directorId} = any(ks.director_ids)) is not true
-        ) as "closedSources"
+        ) end as "closedSources"
       from context_piece_owner_stats s
       left join (
         select t.lexeme, t.pieces
@@ -379,12 +382,13 @@ async function ownerWords(
     stats: rows.flatMap((row) =>
       row.lexeme !== null && row.pieces !== null ? [{ lexeme: row.lexeme, pieces: row.pieces }] : [],
     ),
-    owner: { n: first.n, total: first.total, version: first.version, closedSources: first.closedSources ?? [] },
+    owner: { n: first.n, total: first.total, version: first.version, closedSources: first.closedSources },
   };
 }
 
 /** This process's copy of the owner's pieces if it is current; otherwise asks for one (a large owner's) and none. */
 function currentCopy(db: DatabaseHandle["db"], userId: string, state: OwnerWords): OwnerRankingIndex | undefined {
+  if (state.owner.closedSources === null) return undefined;
   const indexes = rankingIndexes(db);
   const copy = indexes.current(userId, state.owner.version);
   if (!copy) indexes.want(userId, state.owner.version, state.owner.n);
@@ -450,7 +454,7 @@ async function textRanking(
   }
   for (;;) {
     const scores = copy
-      ? scoreFromIndex(copy, { ...input, closedSources: owner.closedSources }, terms, taken, averageLength)
+      ? scoreFromIndex(copy, { ...input, closedSources: owner.closedSources ?? [] }, terms, taken, averageLength)
       : await scoreTextPieces(db, input, terms, taken, averageLength);
     if (taken >= terms.length) return scores.map((row, index) => ({ id: row.id, position: index + 1 }));
     const floor = scores.length >= CANDIDATES_PER_RANKING ? scores[CANDIDATES_PER_RANKING - 1]?.score : undefined;
