@@ -15,6 +15,10 @@ import type { DatabaseHandle } from "../db/client";
  * again in the background: once at a time per owner, after the owner's pieces have stopped changing for a moment (a
  * document is written in several statements). Owners below `minPieces` never get one (the database ranks a few hundred
  * pieces quickly), and the copies of one database share `maxBytes`, the least recently used going first.
+ *
+ * Copies are built one at a time, and after each build the builder rests as long as the build took: when more large
+ * owners ask than `maxBytes` holds (a server shared by many), copies keep replacing each other, and this bounds what
+ * that costs to half of one database connection's time, whatever the number of owners.
  */
 export type RankingIndexOptions = {
   /** Owners with fewer pieces are ranked by the database alone. */
@@ -35,6 +39,8 @@ export const RANKING_INDEX_DEFAULTS: RankingIndexOptions = {
 const BUILD_CHUNK = 1_000;
 /** Builds that found the owner's pieces changed while reading them are tried again this many times, then dropped. */
 const BUILD_ATTEMPTS = 4;
+/** Owners waiting for a copy at most; beyond it retrieval's request is dropped (the owner's next question asks again). */
+const MAX_WAITING = 64;
 
 /** One word's postings: the pieces holding it (ascending piece numbers) and how many times each holds it. */
 export type Postings = { pieces: Uint32Array; counts: Uint16Array };
@@ -88,8 +94,9 @@ export class RankingIndexes {
   options: RankingIndexOptions = { ...RANKING_INDEX_DEFAULTS };
   /** The copies, least recently used first. */
   private readonly copies = new Map<string, OwnerRankingIndex>();
-  /** Owners whose copy is being built, with the latest version retrieval saw meanwhile. */
-  private readonly building = new Map<string, { latest: string }>();
+  /** Owners waiting for their copy, in the order they asked, with the latest version retrieval saw meanwhile. */
+  private readonly waiting = new Map<string, { latest: string }>();
+  private building = false;
   private bytes = 0;
 
   constructor(private readonly db: Database) {}
@@ -109,18 +116,19 @@ export class RankingIndexes {
 
   /**
    * Retrieval found no current copy for an owner of `pieces` pieces at `version`: for a large owner, build it in the
-   * background once the pieces have settled (nothing happens while a build is under way but noting the version).
+   * background once the pieces have settled, after the owners already waiting (an owner waiting or being built only
+   * has the version noted).
    */
   want(userId: string, version: string, pieces: number): void {
     if (pieces < this.options.minPieces) return;
-    const pending = this.building.get(userId);
+    const pending = this.waiting.get(userId);
     if (pending) {
       pending.latest = version;
       return;
     }
-    const job = { latest: version };
-    this.building.set(userId, job);
-    void this.buildWhenSettled(userId, job).finally(() => this.building.delete(userId));
+    if (this.waiting.size >= MAX_WAITING) return;
+    this.waiting.set(userId, { latest: version });
+    if (!this.building) void this.buildWaiting();
   }
 
   /** Builds the owner's copy now and keeps it (benchmarks and tests); undefined for an owner with no pieces. */
@@ -138,6 +146,21 @@ export class RankingIndexes {
   /** How many copies are kept and their estimated bytes together. */
   get size(): { owners: number; bytes: number } {
     return { owners: this.copies.size, bytes: this.bytes };
+  }
+
+  /** Builds the waiting owners' copies in turn (a map visits what is added while it is iterated). */
+  private async buildWaiting(): Promise<void> {
+    this.building = true;
+    try {
+      for (const [userId, job] of this.waiting) {
+        const started = performance.now();
+        await this.buildWhenSettled(userId, job);
+        this.waiting.delete(userId);
+        await pause(performance.now() - started);
+      }
+    } finally {
+      this.building = false;
+    }
   }
 
   private async buildWhenSettled(userId: string, job: { latest: string }): Promise<void> {
