@@ -14,6 +14,14 @@ import * as schema from "./schema";
  * Makes the migrated database new data folders start from (server/db/database-snapshot.ts): a
  * fresh PGlite data folder with every migration, pgvector's tables and the job queue's tables and queues, closed
  * cleanly, and a manifest of the migrations it holds. `npm run build` makes one beside the bundle.
+ *
+ * A new data folder is a copy of this one, and on a common Linux disk creating a file costs about as much as copying
+ * a megabyte, so the folder is kept to the files a database needs (docs/decisions/0020, fourth round):
+ * - Only the app's database. initdb also makes `template0` and `template1`, the templates of `CREATE DATABASE`;
+ *   PGlite serves the one database it opens (`postgres`), the app never creates another, and the two took 600 of
+ *   the folder's 1,150 files.
+ * - No free-space or visibility maps (`_fsm`, `_vm`). PostgreSQL treats a missing map as empty (no free space
+ *   recorded, no page known all-visible) and makes it again when it next needs it; neither holds data.
  */
 export async function makeDatabaseSnapshot(folder: string, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   fs.rmSync(folder, { recursive: true, force: true });
@@ -29,9 +37,21 @@ export async function makeDatabaseSnapshot(folder: string, migrationsFolder = MI
       { db, driver: "pglite", vectors, ping: async () => true, close: () => client.close() },
       JOB_TYPES,
     );
+    for (const template of ["template0", "template1"]) {
+      await client.exec(`alter database ${template} is_template false`);
+      await client.exec(`drop database ${template}`);
+    }
     await client.exec("checkpoint");
   } finally {
     await client.close();
   }
+  removeRelationMaps(path.join(folder, "pg"));
   writeSnapshotManifest(folder, migrationsFolder);
+}
+
+/** Deletes the free-space and visibility maps of every relation in a closed data folder. */
+function removeRelationMaps(pgData: string): void {
+  for (const entry of fs.readdirSync(pgData, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && /^\d+_(fsm|vm)$/.test(entry.name)) fs.rmSync(path.join(entry.parentPath, entry.name));
+  }
 }
