@@ -42,6 +42,19 @@ export type RunningServer = { url: string; port: number; deps: AppDeps; close():
  * its runner could not start. A runner that cannot start fails the start.
  */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  // Until the server listens, nothing else holds the event loop open while it waits for PGlite (its WebAssembly is
+  // compiled and instantiated by V8's own threads). Node then treats the loop as finished and blocks until all of V8's
+  // background tasks are done, including the optimizing compiles of PGlite's code: 0.2–0.5 s in which neither the
+  // start nor the first request could go on (docs/decisions/0020, fourth round). A timer keeps the loop alive instead.
+  const keepLoopAlive = setInterval(() => {}, 60_000);
+  try {
+    return await listen(options);
+  } finally {
+    clearInterval(keepLoopAlive);
+  }
+}
+
+async function listen(options: StartOptions): Promise<RunningServer> {
   const deps = await buildDeps(options, { startJobs: false });
   const listenFirst = deps.database.driver === "pglite";
   if (!listenFirst) await startJobsOrClose(deps);
