@@ -165,6 +165,9 @@ describe("a new data folder from the build's migrated snapshot", () => {
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     const snapshot = path.join(tempDir(), "snapshot");
     await makeDatabaseSnapshot(snapshot, olderMigrations);
+    // Without the relation maps PostgreSQL makes again when it needs them: fewer files to copy into each new folder.
+    const snapshotFiles = fs.readdirSync(path.join(snapshot, "pg"), { recursive: true }).map(String);
+    expect(snapshotFiles.filter((file) => /_(fsm|vm)$/.test(file))).toEqual([]);
     // Something only the snapshot holds, to tell a copy of it from a database made from scratch.
     const marking = await PGlite.create(path.join(snapshot, "pg"), {
       extensions: { vector },
@@ -188,13 +191,11 @@ describe("a new data folder from the build's migrated snapshot", () => {
     );
     expect(database.vectors).toEqual({ available: true });
     expect(fs.existsSync(path.join(dataDir, "pg.partial"))).toBe(false);
-    // Only the app's database, without the relation maps PostgreSQL makes again when it needs them: fewer files to copy.
+    // Only the app's database: initdb's templates are not copied into every new folder.
     const databases = (await database.db.execute(sql`select datname from pg_database`)) as {
       rows: Array<{ datname: string }>;
     };
     expect(databases.rows).toEqual([{ datname: "postgres" }]);
-    const snapshotFiles = fs.readdirSync(path.join(snapshot, "pg"), { recursive: true }).map(String);
-    expect(snapshotFiles.filter((file) => /_(fsm|vm)$/.test(file))).toEqual([]);
     await database.db.execute(sql`vacuum "user"`);
 
     const deps = await buildDeps({ env: parseEnv({ LOG_LEVEL: "silent" }), log: createLogger("silent"), database });
