@@ -26,6 +26,7 @@ import { createInterface } from "node:readline";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
 import { percentile } from "./percentile";
+import { serverLaunch } from "./server-launch";
 
 const USERS = Number(process.env.USERS ?? 200);
 const SEQUENTIAL_TURNS = Number(process.env.TURNS ?? 200);
@@ -149,10 +150,12 @@ type ChatRun = {
 
 /** The whole measurement against the server of the checkout in `root` (this one, or the compared ref's). */
 async function measure(root: string): Promise<ChatRun> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"], {
+  const launch = serverLaunch(root, ["--import", "tsx", "bench/chat-server.ts"]);
+  const child = spawn(launch.command, launch.args, {
     cwd: root,
     env: {
       ...process.env,
+      PATH: launch.path,
       BENCH_USERS: String(USERS),
       BENCH_FACTS: process.env.FACTS ?? "20",
       BENCH_PIECES: String(PIECES),

@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../server/test/free-port";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+import { serverLaunch } from "./server-launch";
 
 const compareRef = compareRefArg("bench:startup");
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -39,9 +40,17 @@ function rssMiB(child: ChildProcess): number {
 async function start(root: string, dataDir: string): Promise<{ readyMs: number; cpuMs: number; rss: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
+  const launch = serverLaunch(root, [path.join(root, "dist/server/index.js")]);
+  const child = spawn(launch.command, launch.args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PATH: launch.path,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
