@@ -18,6 +18,7 @@ import { startFakeAiServer } from "../server/test/fake-ai-server";
 import type { DirectorId } from "../shared/directors";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
 import { percentile } from "./percentile";
+import { serverLaunch } from "./server-launch";
 
 const MEETINGS = Number(process.env.MEETINGS ?? 50);
 const WARMUP = 5;
@@ -33,10 +34,12 @@ type BenchServer = { url: string; cookies: string[]; database: string; stop(): P
 
 /** The app with OWNERS owners, each with the four directors trained, from the checkout in `root`. */
 async function startBenchServer(root: string): Promise<BenchServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/chat-server.ts"], {
+  const launch = serverLaunch(root, ["--import", "tsx", "bench/chat-server.ts"]);
+  const child = spawn(launch.command, launch.args, {
     cwd: root,
     env: {
       ...process.env,
+      PATH: launch.path,
       BENCH_USERS: String(OWNERS),
       BENCH_DIRECTORS: DIRECTORS.join(","),
       BENCH_AI_BASE_URL: fake.url,
