@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import { afterEach } from "vitest";
 
 const children: ChildProcess[] = [];
@@ -8,10 +9,18 @@ afterEach(() => {
 
 export type ServerProcess = ReturnType<typeof startServerProcess>;
 
-/** The real server (server/index.ts) in a process of its own, as production runs it; killed after the test. */
-export function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+/**
+ * The real server (server/index.ts) in a process of its own, as production runs it; killed after the test. With
+ * `launcher`, it is started as `npm start` starts it: through scripts/serve.sh, with the process settings it sets.
+ */
+export function startServerProcess(env: Record<string, string>, options: { launcher?: boolean } = {}) {
+  const nodeArgs = ["--import", "tsx", "server/index.ts"];
+  const command = options.launcher ? "sh" : process.execPath;
+  const args = options.launcher ? ["scripts/serve.sh", ...nodeArgs] : nodeArgs;
+  // This Node's folder first on PATH: the launcher runs `node` from there.
+  const searchPath = [path.dirname(process.execPath), process.env.PATH ?? ""].join(path.delimiter);
+  const child = spawn(command, args, {
+    env: { PATH: searchPath, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
