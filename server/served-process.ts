@@ -3,7 +3,9 @@ import v8 from "node:v8";
 /**
  * V8 settings for the process that serves the app (server/index.ts, and the chat benchmark's server, which starts
  * the app as production does); tests and command-line tools keep V8's defaults. Applied before the database opens,
- * so before PGlite's WebAssembly is compiled. See docs/decisions/0020 (third round) for the figures.
+ * so before PGlite's WebAssembly is compiled. See docs/decisions/0020 (third round) for the figures. What can only
+ * be set when the process starts (the C library's allocator, the young generation's largest size, how far the old
+ * generation grows) is set by scripts/serve.sh, which `npm start` and the benchmarks start the server with.
  *
  * - One background compilation task for WebAssembly. PGlite's engine is tiered up from baseline to optimized code
  *   while it runs; with a task per core, each compiling thread leaves its own malloc arena of freed compiler memory
