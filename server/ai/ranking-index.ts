@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 
 /**
- * What ranking a large owner's pieces needs, kept in this process so that retrieval does not read every candidate
+ * What ranking an owner's pieces needs, kept in this process so that retrieval does not read every candidate
  * piece from the database (docs/decisions/0024, "Ranking from the process's memory"): for every word of the owner's
  * pieces' search vectors, the pieces holding it and how often, and for every piece its length, department and
  * knowledge source, which is exactly what the SQL full-text ranking (retrieval.ts, scoreTextPieces) reads, so it ranks
@@ -13,15 +13,17 @@ import type { DatabaseHandle } from "../db/client";
  * every statement that writes one of them, migration 0016). Retrieval reads the version in the statement it runs
  * anyway and uses the copy only when the versions are equal; otherwise the database answers and the copy is built
  * again in the background: once at a time per owner, after the owner's pieces have stopped changing for a moment (a
- * document is written in several statements). Owners below `minPieces` never get one (the database ranks a few hundred
- * pieces quickly), and the copies of one database share `maxBytes`, the least recently used going first.
+ * document is written in several statements). Every owner with pieces gets one by default (`minPieces`): even for a
+ * hundred pieces the database's full-text statements were most of a chat turn's time before its first token, and such
+ * a copy is a few tens of kilobytes (docs/decisions/0020, fifth round). The copies of one database share `maxBytes`, the
+ * least recently used going first.
  *
  * Copies are built one at a time, and after each build the builder rests as long as the build took: when more large
  * owners ask than `maxBytes` holds (a server shared by many), copies keep replacing each other, and this bounds what
  * that costs to half of one database connection's time, whatever the number of owners.
  */
 export type RankingIndexOptions = {
-  /** Owners with fewer pieces are ranked by the database alone. */
+  /** Owners with fewer pieces are ranked by the database alone (tests and benchmarks raise it). */
   minPieces: number;
   /** The most the copies of one database may hold together (an estimate of their bytes in the heap). */
   maxBytes: number;
@@ -30,7 +32,7 @@ export type RankingIndexOptions = {
 };
 
 export const RANKING_INDEX_DEFAULTS: RankingIndexOptions = {
-  minPieces: 2_000,
+  minPieces: 1,
   maxBytes: 64 * 1024 * 1024,
   settleMs: 500,
 };
