@@ -3,6 +3,7 @@
 //
 //   npm run bench:retrieval-scale -- [--pieces 1000000] [--per-owner 10000] [--queries 200] [--pools 200,400]
 //                                     [--text corpus|uniform] [--compare <git ref>] [--write-cost] [--rebuild]
+//                                     [--copies-mb 64]
 //
 // Builds, once, a database of `pieces` context pieces spread over owners of `per-owner` pieces each, every piece with
 // a 1536-dimension vector, and keeps it for the next runs (bench/bench-database.ts: a data folder under the temporary
@@ -19,7 +20,8 @@
 //     piece shares a word with every question: full text's worst case.
 //
 // Before timing, it builds each owner's full-text copy in this process (server/ai/ranking-index.ts; an owner of 10,000 is
-// above its threshold) and reports the time and the heap it takes.
+// above its threshold) and reports the time and the heap it takes. The copies share the product's bound (64 MB) unless
+// `--copies-mb` sets another, to see a process whose bound holds every owner (a million pieces: 100 owners of 10,000).
 // Then, for random owners and questions (each with a vector near one of the owner's stored vectors), it times on the
 // same questions in turn:
 //   - full text alone (searchPieces in "text" mode): from the in-memory copy (the product for a large owner), and in
@@ -60,6 +62,7 @@ const pieces = numberOption("--pieces", 1_000_000);
 const perOwner = numberOption("--per-owner", 10_000);
 const queries = numberOption("--queries", 200);
 const chunk = numberOption("--chunk", 10_000);
+const copiesMb = numberOption("--copies-mb", 0);
 const owners = Math.ceil(pieces / perOwner);
 const poolsIndex = process.argv.indexOf("--pools");
 const pools = poolsIndex >= 0 ? (process.argv[poolsIndex + 1] ?? "").split(",").map(Number).filter(Boolean) : [];
@@ -80,6 +83,7 @@ const database = await openKeptBenchDatabase(`scale_${pieces}_${textKind}`, {
   rebuild: process.argv.includes("--rebuild"),
 });
 const handle = await database.open();
+if (copiesMb > 0) rankingIndexes(handle.db).options.maxBytes = copiesMb * 1024 * 1024;
 try {
   const vectors = handle.vectors.available;
   if (!(await built(handle))) await build(handle);
