@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import type { TrainingAnswers } from "../../shared/training";
 import { contextPieces, contextPieceTerms, knowledgeSources, userContexts } from "../db/schema";
+import { parseEnv } from "../env";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
@@ -264,10 +265,13 @@ describe("full-text ranking's early stop", () => {
 
 describe("full-text ranking from a large owner's in-memory copy", () => {
   it("ranks exactly as the database, follows writes and deletions, and keeps to the owner and the director's scope", async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ env: { RETRIEVAL_COPIES_MB: "16" } });
     const alice = (await app.signUp()).user;
     const bob = (await app.signUp()).user;
     const indexes = rankingIndexes(app.db);
+    // The operator's bound for the copies (RETRIEVAL_COPIES_MB); a bound of nothing is refused, naming the variable.
+    expect(indexes.options.maxBytes).toBe(16 * 1024 * 1024);
+    expect(() => parseEnv({ RETRIEVAL_COPIES_MB: "0" })).toThrow(/RETRIEVAL_COPIES_MB/);
     // Alice is "large" from 100 pieces on; Bob, with fewer, never gets a copy.
     indexes.options = { ...indexes.options, minPieces: 100, settleMs: 20 };
     const [openSource, financeSource] = await app.db
