@@ -135,14 +135,7 @@ export class RankingIndexes {
 
   /** Builds the owner's copy now and keeps it (benchmarks and tests); undefined for an owner with no pieces. */
   async ready(userId: string): Promise<OwnerRankingIndex | undefined> {
-    for (let attempt = 0; attempt < BUILD_ATTEMPTS; attempt++) {
-      const built = await buildOwnerRankingIndex(this.db, userId);
-      if (built !== "changed") {
-        if (built) this.keep(built);
-        return built;
-      }
-    }
-    return undefined;
+    return (await this.build(userId)).copy;
   }
 
   /** How many copies are kept and their estimated bytes together. */
@@ -155,32 +148,45 @@ export class RankingIndexes {
     this.building = true;
     try {
       for (const [userId, job] of this.waiting) {
-        const started = performance.now();
-        await this.buildWhenSettled(userId, job);
+        let readMs = 0;
+        try {
+          readMs = (await this.build(userId, job)).readMs;
+        } catch {
+          // The database answers without the copy (closed, or failing): the next question asks again.
+        }
         this.waiting.delete(userId);
-        await pause(performance.now() - started);
+        await pause(readMs);
       }
     } finally {
       this.building = false;
     }
   }
 
-  private async buildWhenSettled(userId: string, job: { latest: string }): Promise<void> {
-    try {
-      for (let attempt = 0; attempt < BUILD_ATTEMPTS; attempt++) {
+  /**
+   * Reads the owner's copy and keeps it, again while a write comes in between (at most BUILD_ATTEMPTS times); with a
+   * job, each attempt first waits for the owner's pieces to settle. `readMs` is the time spent reading.
+   */
+  private async build(
+    userId: string,
+    job?: { latest: string },
+  ): Promise<{ copy: OwnerRankingIndex | undefined; readMs: number }> {
+    let readMs = 0;
+    for (let attempt = 0; attempt < BUILD_ATTEMPTS; attempt++) {
+      if (job) {
         let seen: string;
         do {
           seen = job.latest;
           await pause(this.options.settleMs);
         } while (job.latest !== seen);
-        const built = await buildOwnerRankingIndex(this.db, userId);
-        if (built === "changed") continue;
-        if (built) this.keep(built);
-        return;
       }
-    } catch {
-      // The database answers without the copy (closed, or failing): the next question asks again.
+      const started = performance.now();
+      const built = await buildOwnerRankingIndex(this.db, userId);
+      readMs += performance.now() - started;
+      if (built === "changed") continue;
+      if (built) this.keep(built);
+      return { copy: built, readMs };
     }
+    return { copy: undefined, readMs };
   }
 
   private keep(copy: OwnerRankingIndex): void {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { executePrepared } from "../db/execute-prepared";
 import {
   type MatchedRecord,
   matchDocuments as matchStoredRecords,
@@ -288,10 +289,9 @@ export async function searchPieces(
     rankings.map((ranking, index) => sql`(select ${index}::int as ranking, r.* from ${ranking.sql} r)`),
     sql` union all `,
   );
-  const rows = rowsOf<RankedRow>(
-    await executePrepared(
-      database,
-      sql`
+  const rows = await executePrepared<RankedRow>(
+    database,
+    sql`
       select l.ranking, l.position::int as position, p.id, p.department, p.source_field as "sourceField", p.content,
         p.source_id as "sourceId", s.name as "sourceName", p.location
       from (${lists}) l
@@ -299,7 +299,6 @@ export async function searchPieces(
       left join knowledge_sources s on s.id = p.source_id
       ${fromCopy ? sql`where ${inScope(input)}` : sql``}
     `,
-    ),
   );
   return fuse(
     rows,
@@ -349,7 +348,7 @@ async function ownerWords(
   input: { userId: string; directorId: string },
   text: string,
 ): Promise<OwnerWords | undefined> {
-  const rows = rowsOf<{
+  const rows = await executePrepared<{
     lexeme: string | null;
     pieces: number | null;
     n: number;
@@ -357,9 +356,8 @@ async function ownerWords(
     version: string;
     closedSources: string[] | null;
   }>(
-    await executePrepared(
-      database,
-      sql`
+    database,
+    sql`
       select w.lexeme, w.pieces, s.pieces as n, s.content_length::float8 as total, s.version::text as version,
         case when s.pieces >= ${rankingIndexes(database.db).options.minPieces}::int then array(
           select ks.id::text from knowledge_sources ks
@@ -374,7 +372,6 @@ async function ownerWords(
       ) w on true
       where s.user_id = ${input.userId}
     `,
-    ),
   );
   const first = rows[0];
   if (!first) return undefined;
@@ -668,10 +665,6 @@ export async function matchDocuments(
  * server. The full-text scoring statements are not: their tsquery literals are bound so that the planner chooses the
  * index for each word.
  */
-function executePrepared(database: Pick<DatabaseHandle, "db" | "prepared">, query: SQL): Promise<unknown> {
-  return database.prepared ? database.prepared.execute(query) : database.db.execute(query);
-}
-
 /** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
