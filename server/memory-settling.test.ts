@@ -1,0 +1,109 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import v8 from "node:v8";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { collectAndCompact, type MemorySettling, settleMemoryWhenIdle } from "./memory-settling";
+
+const MiB = 1024 * 1024;
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** A real HTTP server whose /slow responses stay open until released. */
+async function startServer() {
+  const held: http.ServerResponse[] = [];
+  const server = http.createServer((request, response) => {
+    if (request.url === "/slow") held.push(response);
+    else response.end("ok");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => server.close());
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    get: (path = "/") => fetch(`${url}${path}`).then((response) => response.text()),
+    held,
+  };
+}
+
+function settling(options: { committed: { bytes: number }; minIntervalMs?: number; clock?: { ms: number } }): {
+  settler: MemorySettling;
+  collect: ReturnType<typeof vi.fn>;
+} {
+  const collect = vi.fn();
+  const settler = settleMemoryWhenIdle({
+    idleMs: 50,
+    minIntervalMs: options.minIntervalMs ?? 0,
+    minGrowthBytes: 16 * MiB,
+    collect,
+    committedBytes: () => options.committed.bytes,
+    now: options.clock ? () => options.clock?.ms ?? 0 : undefined,
+  });
+  cleanups.push(() => settler.stop());
+  return { settler, collect };
+}
+
+const idle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("memory settling once the server is idle", () => {
+  it("collects once no request has been in flight for a while, never during one, and only after the heap grew", async () => {
+    const server = await startServer();
+    const committed = { bytes: 100 * MiB };
+    const { collect } = settling({ committed });
+
+    // A response still being written (a streaming answer) holds it off, however long it runs.
+    const slow = server.get("/slow");
+    await vi.waitFor(() => expect(server.held).toHaveLength(1));
+    await server.get("/");
+    await idle(200);
+    expect(collect).not.toHaveBeenCalled();
+    server.held[0]?.end("done");
+    await slow;
+    await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(1), { timeout: 5000 });
+
+    // The next burst left the heap where it was: nothing to give back, no collection.
+    committed.bytes = 110 * MiB;
+    await server.get("/");
+    await idle(200);
+    expect(collect).toHaveBeenCalledTimes(1);
+
+    // Once it has grown by 16 MB, the next idle moment collects again.
+    committed.bytes = 130 * MiB;
+    await server.get("/");
+    await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(2), { timeout: 5000 });
+  });
+
+  it("waits out the least interval between two collections", async () => {
+    const server = await startServer();
+    const committed = { bytes: 100 * MiB };
+    const clock = { ms: 0 };
+    const { collect } = settling({ committed, minIntervalMs: 600, clock });
+    await server.get("/");
+    await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    committed.bytes = 200 * MiB;
+    await server.get("/");
+    await idle(300);
+    expect(collect).toHaveBeenCalledTimes(1);
+    clock.ms = 600;
+    await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(2), { timeout: 5000 });
+  });
+
+  it("gives back the heap's pages that hold little but garbage", () => {
+    const oldSpace = () =>
+      v8.getHeapSpaceStatistics().find((space) => space.space_name === "old_space")?.space_size ?? 0;
+    // Every page of a burst's objects keeps one in ten alive: a full collection frees the rest but keeps the pages.
+    const kept: object[] = [];
+    let garbage: object[] | undefined = [];
+    for (let index = 0; index < 400_000; index++) {
+      const object = { index, text: `a short-lived string ${index}`, pair: [index, index] };
+      if (index % 10 === 0) kept.push(object);
+      else garbage.push(object);
+    }
+    garbage = undefined;
+    const before = oldSpace();
+    collectAndCompact()();
+    expect(before - oldSpace()).toBeGreaterThan(20 * MiB);
+    expect(kept).toHaveLength(40_000);
+    expect(garbage).toBeUndefined();
+  });
+});
