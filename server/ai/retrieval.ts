@@ -114,7 +114,9 @@ export async function retrieveContext(
   },
 ): Promise<RetrievedPiece[]> {
   if (input.question.trim() === "") return [];
-  const queries = await retrievalQueries(
+  // The full-text half (the word statistics, the rankings) runs while the embeddings are on their way; only the vector
+  // rankings and the fusion wait for them.
+  const queries = pendingQueries(
     input.question,
     input.earlierQuestions ?? [],
     (text) =>
@@ -123,7 +125,7 @@ export async function retrieveContext(
         ? input.queryEmbedding
         : embedQuestion(deps, text, input.signal)),
   );
-  return searchPieces(deps.database, {
+  return rankPieces(deps.database, {
     userId: input.userId,
     directorId: input.directorId,
     queries,
@@ -144,12 +146,22 @@ export async function retrievalQueries(
   earlierQuestions: readonly string[],
   embed: (text: string) => Promise<QueryEmbedding | undefined>,
 ): Promise<SearchQuery[]> {
+  const queries = pendingQueries(question, earlierQuestions, embed);
+  const embeddings = await Promise.all(queries.map((query) => query.embedding));
+  return queries.map((query, index) => ({ ...query, embedding: embeddings[index] }));
+}
+
+/** retrievalQueries with each embedding still on its way. */
+function pendingQueries(
+  question: string,
+  earlierQuestions: readonly string[],
+  embed: (text: string) => Promise<QueryEmbedding | undefined>,
+): PendingQuery[] {
   const followUp = followUpText(question, earlierQuestions);
   const texts = followUp ? [question, followUp] : [question];
-  const embeddings = await Promise.all(texts.map((text) => embed(text)));
   return texts.map((text, index) => ({
     text,
-    embedding: embeddings[index],
+    embedding: embed(text),
     weight: index === 0 ? 1 : FOLLOW_UP_WEIGHT,
   }));
 }
@@ -190,6 +202,9 @@ export async function embedQuestion(
 /** One wording of what is asked: its text for full-text search, its embedding (if any), and its weight in the fusion. */
 export type SearchQuery = { text: string; embedding: QueryEmbedding | undefined; weight: number };
 
+/** A SearchQuery whose embedding may still be on its way. */
+type PendingQuery = { text: string; embedding: Promise<QueryEmbedding | undefined>; weight: number };
+
 type RankedRow = {
   ranking: number;
   position: number;
@@ -210,31 +225,44 @@ type RankedRow = {
  */
 export async function searchPieces(
   database: Pick<DatabaseHandle, "db" | "vectors" | "prepared">,
-  input: {
-    userId: string;
-    directorId: string;
-    queries: SearchQuery[];
-    threshold: number;
-    count: number;
-    skipDepartments?: string[];
-    mode?: RetrievalMode;
-    /** For the benchmark and the tests: the full-text ranking without its early stop. */
-    textPlan?: TextPlan;
-    /**
-     * For the benchmark and the tests: false ranks in the database alone, even for an owner whose pieces this
-     * process keeps a current copy of (ranking-index.ts).
-     */
-    inMemory?: boolean;
-  },
+  input: SearchInput<SearchQuery>,
+): Promise<RetrievedPiece[]> {
+  return rankPieces(database, {
+    ...input,
+    queries: input.queries.map((query) => ({ ...query, embedding: Promise.resolve(query.embedding) })),
+  });
+}
+
+type SearchInput<Query> = {
+  userId: string;
+  directorId: string;
+  queries: Query[];
+  threshold: number;
+  count: number;
+  skipDepartments?: string[];
+  mode?: RetrievalMode;
+  /** For the benchmark and the tests: the full-text ranking without its early stop. */
+  textPlan?: TextPlan;
+  /**
+   * For the benchmark and the tests: false ranks in the database alone, even for an owner whose pieces this
+   * process keeps a current copy of (ranking-index.ts).
+   */
+  inMemory?: boolean;
+};
+
+/** searchPieces, with the queries' embeddings awaited only where they are needed (the vector rankings). */
+async function rankPieces(
+  database: Pick<DatabaseHandle, "db" | "vectors" | "prepared">,
+  input: SearchInput<PendingQuery>,
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
   const inMemory = input.inMemory ?? true;
   // The owner's word statistics for each query's words, with the owner's version: whether this process's copy of
   // their pieces is current. Vector rankings alone need only the version.
   const states = await Promise.all(
-    input.queries.map((query) => {
+    input.queries.map(async (query) => {
       const text = mode === "vector" ? "" : query.text;
-      const needed = text.trim() !== "" || (mode !== "text" && query.embedding !== undefined && inMemory);
+      const needed = text.trim() !== "" || (mode !== "text" && inMemory && (await query.embedding) !== undefined);
       return needed ? ownerWords(database, input, text) : undefined;
     }),
   );
@@ -247,8 +275,10 @@ export async function searchPieces(
         : [];
     }),
   );
+  const embeddings = await Promise.all(input.queries.map((query) => query.embedding));
   const rankings: Array<{ weight: number; sql: SQL }> = [];
-  for (const [index, query] of input.queries.entries()) {
+  for (const [index, pending] of input.queries.entries()) {
+    const query = { ...pending, embedding: embeddings[index] };
     const ranked = textRankings[index] ?? [];
     if (ranked.length > 0) {
       rankings.push({
