@@ -181,7 +181,10 @@ export type QueryEmbedding = { model: string; vector: number[] };
 
 /**
  * The question's embedding for retrieval, or undefined without an embedding
- * model or when the provider fails (retrieval then uses full text alone).
+ * model or when the provider fails (retrieval then uses full text alone). The
+ * chat waits for it, so a slow provider is given RETRIEVAL_EMBEDDING_WAIT_MS
+ * from the moment it is asked: then the request is withdrawn and retrieval
+ * goes on by full text alone.
  */
 export async function embedQuestion(
   deps: RetrievalDeps,
@@ -189,12 +192,21 @@ export async function embedQuestion(
   signal?: AbortSignal,
 ): Promise<QueryEmbedding | undefined> {
   if (question.trim() === "" || !deps.database.vectors.available) return undefined;
+  const waitMs = deps.env.RETRIEVAL_EMBEDDING_WAIT_MS;
+  const waited = AbortSignal.timeout(waitMs);
   try {
-    const embedded = await embedTexts(deps, [question], { retry: { retries: QUESTION_EMBEDDING_RETRIES }, signal });
+    const embedded = await embedTexts(deps, [question], {
+      retry: { retries: QUESTION_EMBEDDING_RETRIES },
+      signal: signal ? AbortSignal.any([signal, waited]) : waited,
+    });
     const vector = embedded?.embeddings[0];
     return embedded && vector ? { model: embedded.model, vector } : undefined;
   } catch (error) {
-    deps.log.warn({ err: error }, "question embedding failed; matching by full text only");
+    if (waited.aborted && !signal?.aborted) {
+      deps.log.warn({ waitMs }, "question embedding too slow; matching by full text only");
+    } else {
+      deps.log.warn({ err: error }, "question embedding failed; matching by full text only");
+    }
     return undefined;
   }
 }

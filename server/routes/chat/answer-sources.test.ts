@@ -16,9 +16,15 @@ afterEach(async () => {
   await fake.close();
 });
 
-function chatApp() {
+function chatApp(env: Record<string, string> = {}) {
   return createTestApp({
-    env: { AI_BASE_URL: fake.url, AI_API_KEY: "sources-test", CHAT_MODEL: "test-chat", EMBEDDING_MODEL: "none" },
+    env: {
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: "sources-test",
+      CHAT_MODEL: "test-chat",
+      EMBEDDING_MODEL: "none",
+      ...env,
+    },
   });
 }
 
@@ -178,5 +184,22 @@ describe("sources on answers", () => {
     // The earlier answer's markers are not sent back: their numbers meant the earlier turn's blocks.
     const history = fake.streamedChatRequests()[2]?.body.messages as Array<{ role: string; content: string }>;
     expect(history.find((message) => message.content === "Clifton opens at 08:00.")).toBeDefined();
+  });
+
+  it("does not hold the answer for an embedding service that does not reply: the question is matched by full text", async () => {
+    const app = await chatApp({ EMBEDDING_MODEL: "test-embedding", RETRIEVAL_EMBEDDING_WAIT_MS: "300" });
+    const { cookie } = await owner(app);
+    fake.queueEmbeddings({ delayMs: 120_000 });
+    fake.queueChat({ reply: "Charge £3.20 for a croissant [3]." });
+    const parts = await ask(app, cookie, "What should a croissant cost?");
+
+    expect(parts.find((part) => part.type === "finish")).toBeDefined();
+    expect(turnSent(0)).toContain(`[3] Price list 2026.csv, rows 2–12: ${PRICE_PASSAGE}`);
+    // The question's embedding was asked for once and given up on (its connection closed), not retried.
+    const embeddings = fake.embeddingRequests();
+    expect(embeddings).toHaveLength(1);
+    expect(embeddings[0]?.closedAt).toBeDefined();
+    const [, answer] = await shown(app, cookie);
+    expect(answer?.sources?.filter((source) => source.cited).map((source) => source.excerpt)).toEqual([PRICE_PASSAGE]);
   });
 });
