@@ -271,13 +271,18 @@ async function rankPieces(
   const inMemory = input.inMemory ?? true;
   // The owner's word statistics for each query's words, with the owner's version: whether this process's copy of
   // their pieces is current. Vector rankings alone need only the version.
-  const states = await Promise.all(
+  // One statement for every query (the question and its follow-up wording).
+  const searched = await Promise.all(
     input.queries.map(async (query) => {
       const text = mode === "vector" ? "" : query.text;
       const needed = text.trim() !== "" || (mode !== "text" && inMemory && (await query.embedding) !== undefined);
-      return needed ? ownerWords(database, input, text) : undefined;
+      return needed ? text : undefined;
     }),
   );
+  const texts = searched.filter((text) => text !== undefined);
+  const words = texts.length > 0 ? await ownerWords(database, input, texts) : [];
+  let next = 0;
+  const states = searched.map((text) => (text === undefined ? undefined : words[next++]));
   const copies = states.map((state) => (state && inMemory ? currentCopy(database.db, input.userId, state) : undefined));
   const textRankings = await Promise.all(
     input.queries.map((query, index) => {
@@ -380,17 +385,19 @@ type OwnerWords = {
 };
 
 /**
- * The owner's word statistics for the query's words (context_piece_terms), their piece count and total length, their
+ * The owner's word statistics for each text's words (context_piece_terms), their piece count and total length, their
  * version (context_piece_owner_stats.version: whether this process's copy of their pieces is current) and, for an
  * owner large enough to have a copy, the sources this director may not use (what the copy needs of the scope:
- * knowledge_sources is not in it). Undefined for an owner with no pieces.
+ * knowledge_sources is not in it); one statement for all the texts, one answer per text in their order. Each
+ * undefined for an owner with no pieces.
  */
 async function ownerWords(
   database: Pick<DatabaseHandle, "db" | "prepared">,
   input: { userId: string; directorId: string },
-  text: string,
-): Promise<OwnerWords | undefined> {
+  texts: string[],
+): Promise<Array<OwnerWords | undefined>> {
   const rows = await executePrepared<{
+    text: number;
     lexeme: string | null;
     pieces: number | null;
     n: number;
@@ -400,29 +407,34 @@ async function ownerWords(
   }>(
     database,
     sql`
-      select w.lexeme, w.pieces, s.pieces as n, s.content_length::float8 as total, s.version::text as version,
+      select q.i::int - 1 as text, w.lexeme, w.pieces, s.pieces as n, s.content_length::float8 as total,
+        s.version::text as version,
         case when s.pieces >= ${rankingIndexes(database.db).options.minPieces}::int then array(
           select ks.id::text from knowledge_sources ks
           where ks.user_id = ${input.userId} and ks.director_ids is not null
             and (${input.directorId} = any(ks.director_ids)) is not true
         ) end as "closedSources"
       from context_piece_owner_stats s
-      left join (
+      cross join json_array_elements_text(${JSON.stringify(texts)}::json) with ordinality q(query, i)
+      left join lateral (
         select t.lexeme, t.pieces
-        from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) q
-        join context_piece_terms t on t.user_id = ${input.userId} and t.lexeme = q.lexeme
+        from (select distinct lexeme from unnest(to_tsvector('english', q.query))) l
+        join context_piece_terms t on t.user_id = ${input.userId} and t.lexeme = l.lexeme
       ) w on true
       where s.user_id = ${input.userId}
     `,
   );
-  const first = rows[0];
-  if (!first) return undefined;
-  return {
-    stats: rows.flatMap((row) =>
-      row.lexeme !== null && row.pieces !== null ? [{ lexeme: row.lexeme, pieces: row.pieces }] : [],
-    ),
-    owner: { n: first.n, total: first.total, version: first.version, closedSources: first.closedSources },
-  };
+  return texts.map((_, index) => {
+    const own = rows.filter((row) => row.text === index);
+    const first = own[0];
+    if (!first) return undefined;
+    return {
+      stats: own.flatMap((row) =>
+        row.lexeme !== null && row.pieces !== null ? [{ lexeme: row.lexeme, pieces: row.pieces }] : [],
+      ),
+      owner: { n: first.n, total: first.total, version: first.version, closedSources: first.closedSources },
+    };
+  });
 }
 
 /** This process's copy of the owner's pieces if it is current; otherwise asks for one (a large owner's) and none. */
