@@ -56,8 +56,8 @@ const RRF_K = 20;
  */
 const FOLLOW_UP_WEIGHT = 1;
 /** How many earlier questions of the conversation, newest first, tell what a follow-up is about. */
-const FOLLOW_UP_QUESTIONS = 2;
-const FOLLOW_UP_MAX_CHARS = 600;
+export const FOLLOW_UP_QUESTIONS = 2;
+export const FOLLOW_UP_MAX_CHARS = 600;
 /** BM25's usual constants: how fast repeats of a word stop counting, and how much a piece's length weighs. */
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
@@ -191,23 +191,36 @@ export async function embedQuestion(
   question: string,
   signal?: AbortSignal,
 ): Promise<QueryEmbedding | undefined> {
-  if (question.trim() === "" || !deps.database.vectors.available) return undefined;
+  return (await embedQuestions(deps, [question], signal))[0];
+}
+
+/** embedQuestion for several texts in one request (a question and its follow-up wording); one answer per text. */
+export async function embedQuestions(
+  deps: RetrievalDeps,
+  texts: readonly string[],
+  signal?: AbortSignal,
+): Promise<Array<QueryEmbedding | undefined>> {
+  const none = texts.map(() => undefined);
+  if (texts.some((text) => text.trim() === "") || !deps.database.vectors.available) return none;
   const waitMs = deps.env.RETRIEVAL_EMBEDDING_WAIT_MS;
   const waited = AbortSignal.timeout(waitMs);
   try {
-    const embedded = await embedTexts(deps, [question], {
+    const embedded = await embedTexts(deps, texts, {
       retry: { retries: QUESTION_EMBEDDING_RETRIES },
       signal: signal ? AbortSignal.any([signal, waited]) : waited,
     });
-    const vector = embedded?.embeddings[0];
-    return embedded && vector ? { model: embedded.model, vector } : undefined;
+    if (!embedded) return none;
+    return texts.map((_, index) => {
+      const vector = embedded.embeddings[index];
+      return vector ? { model: embedded.model, vector } : undefined;
+    });
   } catch (error) {
     if (waited.aborted && !signal?.aborted) {
       deps.log.warn({ waitMs }, "question embedding too slow; matching by full text only");
     } else {
       deps.log.warn({ err: error }, "question embedding failed; matching by full text only");
     }
-    return undefined;
+    return none;
   }
 }
 

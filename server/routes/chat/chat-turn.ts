@@ -14,7 +14,7 @@ import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
 import type { ProviderTimings } from "../../ai/chat-stream";
 import type { ContextBlock } from "../../ai/context-blocks";
 import { gatherDirectorContext } from "../../ai/director-context";
-import { embedQuestion, followUpText, type QueryEmbedding } from "../../ai/retrieval";
+import { embedQuestion, embedQuestions, followUpText, type QueryEmbedding } from "../../ai/retrieval";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -76,9 +76,27 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   const work = new AbortController();
   const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, work.signal) : undefined);
   // A new question's embedding is on its way to the provider while the turn is checked and the question stored
-  // (the throttle above bounds how many a refused owner can cause), unless this owner had nothing to search last time.
-  const earlyEmbedding =
-    turn.text !== undefined && retrievalHints.worthAskingEarly(user.id, director.id) ? embed(turn.text) : undefined;
+  // (the throttle above bounds how many a refused owner can cause), unless this owner had nothing to search last time;
+  // in the same request, that of its follow-up wording, if this process saw the conversation's latest questions.
+  const early =
+    useContext && turn.text !== undefined && retrievalHints.worthAskingEarly(user.id, director.id)
+      ? earlyQuestionEmbeddings(turn.text)
+      : undefined;
+  const earlyEmbedding = early?.question;
+
+  /** The question's embedding, and its guessed follow-up wording's, in one request. */
+  function earlyQuestionEmbeddings(text: string) {
+    // An edit replaces the conversation's latest question, so the wording remembered is not its follow-up's.
+    const followUp = turn.edit
+      ? undefined
+      : retrievalHints.followUpFor(user.id, director.id, turn.conversationId, text);
+    if (followUp === undefined) return { question: embed(text), followUp: undefined };
+    const both = embedQuestions({ ...deps, log }, [text, followUp], work.signal);
+    return {
+      question: both.then(([embedding]) => embedding),
+      followUp: { text: followUp, embedding: both.then(([, embedding]) => embedding) },
+    };
+  }
 
   let state: TurnState;
   let start: TurnStart;
@@ -109,8 +127,17 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
     const questionEmbedding = (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content);
     if (questionEmbedding) earlyEmbeddings.set(question.content, questionEmbedding);
     const followUp = followUpText(question.content, earlierQuestions);
-    const followUpEmbedding = followUp === undefined ? undefined : embed(followUp);
+    const followUpEmbedding =
+      followUp === undefined
+        ? undefined
+        : followUp === early?.followUp?.text
+          ? early.followUp.embedding
+          : embed(followUp);
     if (followUp !== undefined && followUpEmbedding) earlyEmbeddings.set(followUp, followUpEmbedding);
+    retrievalHints.rememberQuestions(user.id, director.id, start.conversationId, [
+      ...earlierQuestions,
+      question.content,
+    ]);
   }
 
   const previous = state.history.at(-1)?.createdAt;

@@ -190,6 +190,17 @@ describe("a chat turn", () => {
     expect(sentMessages(2).at(-1)?.content).toContain("A bank loan of $40,000 at 6%.");
     // The question's and the follow-up wording's, asked once the state said there was something to search.
     expect(fake.embeddingRequests()).toHaveLength(3);
+
+    // The next question's follow-up wording is known from this conversation's latest questions: both are asked for
+    // in one request before the state is read, and the search still finds the loan.
+    await (await ask(app, cookie, "And next year?")).text();
+    expect(
+      fake
+        .embeddingRequests()
+        .slice(3)
+        .map((request) => request.body.input),
+    ).toEqual([["And next year?", "And in winter? And the bank loan? And next year?"]]);
+    expect(sentMessages(3).at(-1)?.content).toContain("A bank loan of $40,000 at 6%.");
   });
 
   it("leaves the context out when the context feature is off", async () => {
