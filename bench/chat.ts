@@ -26,8 +26,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+import { startFakeAiInline, startFakeAiThread } from "./fake-ai-thread";
 import { percentile } from "./percentile";
 import { serverLaunch } from "./server-launch";
 
@@ -39,7 +39,9 @@ const PIECES = Number(process.env.PIECES ?? 0);
 const RSS_IDLE_AFTER_MS = 2000;
 const compareRef = compareRefArg("bench:chat");
 
-const fake = await startFakeAiServer();
+// The test AI server runs in a thread of its own (AI_SERVER=inline: in this one, beside the clients, as before).
+const AI_SERVER = process.env.AI_SERVER === "inline" ? "inline" : "thread";
+const fake = AI_SERVER === "inline" ? await startFakeAiInline() : await startFakeAiThread();
 
 type Turn = {
   ok: boolean;
@@ -59,8 +61,8 @@ let turnsSent = 0;
 /** One chat turn, read to the end; times are from just before the request. */
 async function turn(url: string, cookie: string, text: string): Promise<Turn> {
   const requestId = `bench-turn-${++turnsSent}`;
+  const requestsBefore = await fake.count();
   const started = performance.now();
-  const requestsBefore = fake.streamedChatRequests().length;
   const response = await fetch(`${url}/api/chat/martha/messages`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url, cookie, "x-request-id": requestId },
@@ -97,7 +99,7 @@ async function turn(url: string, cookie: string, text: string): Promise<Turn> {
   }
   // Only meaningful when turns run one at a time: when the provider received this turn's request, and how long it
   // took itself (reading the request, writing its first text), which is not server time.
-  const request = fake.streamedChatRequests()[requestsBefore];
+  const request = (await fake.records(requestsBefore)).find((record) => record.streamed);
   const providerAtMs = request ? request.receivedAt - started : Number.NaN;
   const providerOwnMs = request?.firstTextAt ? request.firstTextAt - request.receivedAt : Number.NaN;
   return { ok: finished && !error, requestId, ttftMs, providerAtMs, providerOwnMs, error };
@@ -105,11 +107,12 @@ async function turn(url: string, cookie: string, text: string): Promise<Turn> {
 
 /** Waits until the test AI server has had `count` requests for facts, or none for 3 s (a turn that learns nothing). */
 async function learningCaughtUp(count: number) {
-  let seen = fake.objectRequests().length;
+  const objectRequests = async () => (await fake.records()).filter((record) => record.object).length;
+  let seen = await objectRequests();
   let quietSince = performance.now();
   while (seen < count && performance.now() - quietSince < 3000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = fake.objectRequests().length;
+    const now = await objectRequests();
     if (now !== seen) quietSince = performance.now();
     seen = now;
   }
@@ -194,7 +197,8 @@ async function measure(root: string): Promise<ChatRun> {
     // counted from the moment the warm-up's learning is done to the moment the measured turns' learning is.
     await learningCaughtUp(WARMUP_TURNS);
     const sequential: Turn[] = [];
-    const factRequestsBefore = fake.objectRequests().length;
+    const objectRecords = async () => (await fake.records()).filter((record) => record.object);
+    const factRequestsBefore = (await objectRecords()).length;
     const cpuBefore = serverCpuMs(pid);
     for (let index = 0; index < SEQUENTIAL_TURNS; index++) {
       sequential.push(
@@ -203,10 +207,10 @@ async function measure(root: string): Promise<ChatRun> {
     }
     await learningCaughtUp(factRequestsBefore + SEQUENTIAL_TURNS);
     const cpuPerTurnMs = (serverCpuMs(pid) - cpuBefore) / SEQUENTIAL_TURNS;
-    const factRequests = fake.objectRequests().slice(factRequestsBefore);
+    const factRequests = (await objectRecords()).slice(factRequestsBefore);
 
     // 2. Every owner at once, each streaming a ~40-word answer at 20 ms a word.
-    fake.queueChat(
+    await fake.queueChat(
       ...Array.from({ length: USERS }, () => ({
         reply: "word ".repeat(40).trim(),
         firstTokenDelayMs: 0,
@@ -240,7 +244,7 @@ async function measure(root: string): Promise<ChatRun> {
       serverProviderWait: sequential.map((result) => timingsOf(result).providerMs ?? Number.NaN),
       cpuPerTurnMs,
       factRequests: factRequests.length,
-      factPromptChars: factRequests.map((request) => JSON.stringify(request.body.messages ?? []).length),
+      factPromptChars: factRequests.map((request) => request.messagesChars),
       concurrentErrors: failures.length,
       firstError: failures[0]?.error,
       concurrentTtft: concurrent.map((result) => result.ttftMs),
