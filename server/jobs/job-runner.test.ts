@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { AppDeps } from "../deps";
 import { createLogger } from "../logger";
+import { createFirstTokenGate } from "../routes/chat/first-token-gate";
 import { createTestDatabase } from "../test/test-database";
 import { createJobRunner, defineJob } from "./job-runner";
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What the runner reads of the app's deps: the first-token gate its workers step aside for. */
+const depsWith = (firstTokens = createFirstTokenGate()) => ({ answers: { firstTokens } }) as unknown as AppDeps;
 
 describe("stopping the job runner", () => {
   it("lets a job that outlives the stop end without an error nobody handles", async () => {
@@ -31,7 +34,7 @@ describe("stopping the job runner", () => {
         pollingIntervalSeconds: 0.5,
         stopGraceMs: 100,
       });
-      await runner.start({} as AppDeps, [slow as never]);
+      await runner.start(depsWith(), [slow as never]);
       await runner.send(slow, { label: "slow" });
       await running;
       await runner.stop();
@@ -52,8 +55,11 @@ describe("a database that goes away while a job runs", () => {
     const collect = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", collect);
     const database = await createTestDatabase();
-    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    type Client = Record<"query" | "execProtocol", (...args: unknown[]) => Promise<unknown>>;
+    const client = (database.db as unknown as { $client: Client }).$client;
     const query = client.query.bind(client);
+    // The queue's own statements go either way: as queries, or as prepared statements through the protocol.
+    const execProtocol = client.execProtocol.bind(client);
     try {
       let runs = 0;
       let failed!: () => void;
@@ -65,15 +71,17 @@ describe("a database that goes away while a job runs", () => {
           runs++;
           // Every statement fails from now on, as when the server restarts: so does pg-boss's own "job failed".
           client.query = () => Promise.reject(new Error("Connection terminated unexpectedly"));
+          client.execProtocol = client.query;
           setTimeout(failed, 300);
           throw new Error("the job's own query failed");
         },
       });
       const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
-      await runner.start({} as AppDeps, [job as never]);
+      await runner.start(depsWith(), [job as never]);
       await runner.send(job, { label: "one" });
       await failedOnce;
       client.query = query;
+      client.execProtocol = execProtocol;
       await delay(200);
       expect(unhandled).toEqual([]);
       expect(runs).toBe(1);
@@ -85,7 +93,38 @@ describe("a database that goes away while a job runs", () => {
       await runner.stop();
     } finally {
       client.query = query;
+      client.execProtocol = execProtocol;
       process.off("unhandledRejection", collect);
+      await database.close();
+    }
+  });
+});
+
+describe("background jobs and chat turns", () => {
+  it("holds a worker back while a chat turn waits for its first token, and runs the job once the token is out", async () => {
+    const database = await createTestDatabase();
+    const gate = createFirstTokenGate();
+    const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
+    try {
+      const ran: string[] = [];
+      const job = defineJob<{ label: string }>({
+        name: "steps-aside",
+        policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
+        async run(_deps, { label }) {
+          ran.push(label);
+        },
+      });
+      await runner.start(depsWith(gate), [job as never]);
+      const firstToken = gate.enter();
+      // Sending is a request's own step: it is not held back.
+      await runner.send(job, { label: "after the turn's first token" });
+      await delay(500);
+      expect(ran).toEqual([]);
+      firstToken();
+      await runner.idle(10_000);
+      expect(ran).toEqual(["after the turn's first token"]);
+    } finally {
+      await runner.stop();
       await database.close();
     }
   });

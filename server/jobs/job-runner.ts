@@ -67,18 +67,29 @@ const SCHEMA = "pgboss";
 /** What the queue's database answers once the runner has stopped (see createJobRunner). */
 const NO_RESULT = undefined as unknown as { rows: unknown[] };
 const DEFAULT_POLLING_SECONDS = 2;
+/**
+ * A worker's own statements (fetching a job, recording how it ended) wait while a chat turn of this process is before
+ * its first token, this long at most: a steady stream of turns cannot hold the queue back for longer.
+ */
+const STEP_ASIDE_MAX_MS = 2000;
 /** How long a stopping server lets running jobs finish before handing them back to the queue. */
 const STOP_GRACE_MS = 4000;
 
 export function createJobRunner(database: DatabaseHandle, log: Logger, options: JobRunnerOptions = {}): JobRunner {
   let stopped = false;
   const execute = executorFor(database);
+  /** Resolves when no chat turn waits for its first token (set once the runner starts with the app's deps). */
+  let stepAside: (() => Promise<void>) | undefined;
   const boss = new PgBoss({
     // Once stopped, a worker's last poll must not reach a database that is closing. No result at all (rather than no
     // rows) is what pg-boss reads as "nothing fetched, nothing changed" everywhere, also when a job that outlived the
     // stop is marked done: pg-boss does not await that, so an empty result there would be an unhandled rejection.
     db: {
       executeSql: async (text, values) => {
+        if (stopped) return NO_RESULT;
+        // Background work goes after chat turns that wait for their first token (first-token-gate.ts): the worker's
+        // fetch and its record of a job's end, not a request's sending of a job.
+        if (stepAside && (fetchesJobs(text) || marksJobsDone(text))) await stepAside();
         if (stopped) return NO_RESULT;
         if (!marksJobsDone(text)) return execute(text, values);
         // Marking a job done or failed is not awaited by pg-boss either: while the database is away that would be an
@@ -105,6 +116,7 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
   let starting: Promise<void> | undefined;
 
   const startRunner = async (deps: AppDeps, jobs: ReadonlyArray<JobType<never>>) => {
+    stepAside = () => deps.answers.firstTokens.clear(STEP_ASIDE_MAX_MS);
     await boss.start();
     started = true;
     const existing = await existingQueues(execute);
@@ -246,6 +258,11 @@ function executorFor(database: DatabaseHandle): Executor {
       await new Promise((resolve) => setImmediate(resolve));
       // Without parameters pg-boss may send several statements (its schema, maintenance), which only exec runs.
       if (!values || values.length === 0) return (await pglite.exec(text)).at(-1) ?? { rows: [] };
+      // The three statements every job runs (sent, fetched, recorded as done) are prepared: planning is much of a
+      // statement's time on PGlite (docs/decisions/0020), and each of them reads one queue's rows by key.
+      if (database.prepared && (sendsJob(text) || fetchesJobs(text) || marksJobsDone(text))) {
+        return database.prepared.query(text, values);
+      }
       return pglite.query(text, values);
     };
   }
@@ -285,6 +302,16 @@ async function createQueueOnce(create: () => Promise<void>, attempts = 5): Promi
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
+}
+
+/** pg-boss's statement that sends one job. */
+function sendsJob(text: string): boolean {
+  return /^\s*INSERT INTO \S+\.job \(/.test(text) && text.includes("$19::bool as retry_backoff_default");
+}
+
+/** pg-boss's statement by which a worker takes its next jobs. */
+function fetchesJobs(text: string): boolean {
+  return text.includes("FOR UPDATE SKIP LOCKED");
 }
 
 /** pg-boss's statements that record jobs as completed or failed all end by counting what they changed. */

@@ -49,6 +49,8 @@ export async function learnFromAnswer(
     const director = findDirector(turn.directorId);
     if (!director) return;
     const now = deps.now();
+    // The request for facts goes out, and its reply is read, when no turn waits for its first token either.
+    if (deps.ai.chat) await stepAside();
     const noted = deps.ai.chat ? await noteFacts(deps, { ...turn, director, log, retryLater: options.retryLater }) : [];
     await stepAside();
     const touched = keyFactsTouched(director.id, turn.question);
