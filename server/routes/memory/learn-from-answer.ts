@@ -5,6 +5,7 @@ import { findKeyFact, type KeyFact, keyFactsTouched } from "../../../shared/key-
 import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../../shared/memory";
 import { extractFacts } from "../../ai/extract-facts";
 import type { Database } from "../../db/client";
+import { executePrepared } from "../../db/execute-prepared";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
 import { insertFacts, type MemorySettings, type NewFact, readMemorySettings } from "./facts";
@@ -58,12 +59,11 @@ export async function learnFromAnswer(
       noted.length > 0 || touched.length > 0 ? await readMemorySettings(deps.db, turn.userId) : undefined;
     const ask = settings && (await chooseAsk(deps, { ...turn, director, touched, settings, noted, now }));
     const memory: StoredAnswerMemory = { state: "done", ask: ask?.keyFact ?? null };
-    const markDone = (db: Database) =>
-      db.execute(sql`
+    const markDone = sql`
         update messages set metadata = jsonb_set(metadata, '{memory}', ${JSON.stringify(memory)}::jsonb)
-        where id = ${answerId} and user_id = ${turn.userId}`);
+        where id = ${answerId} and user_id = ${turn.userId}`;
     if (noted.length === 0) {
-      await markDone(deps.db);
+      await executePrepared(deps.database, markDone);
       return;
     }
     // The facts and the mark that the turn was looked at go together, so a second run finds it done.
@@ -75,7 +75,7 @@ export async function learnFromAnswer(
         noted.map((fact) => ({ ...fact, status })),
         now,
       );
-      await markDone(tx as unknown as Database);
+      await (tx as unknown as Database).execute(markDone);
     });
   } catch (error) {
     if (error instanceof RetryLater) throw error.cause;
@@ -96,7 +96,19 @@ type Turn = {
 };
 
 async function readTurn(deps: AppDeps, answerId: string): Promise<Turn | undefined> {
-  const result = await deps.db.execute(sql`
+  // Prepared on the embedded database, as the chat turn's own statements are: one answer's rows by key.
+  const rows = await executePrepared<{
+    userId: string;
+    answer: string;
+    status: string;
+    createdAt: Date | string;
+    memory: unknown;
+    question: string;
+    directorId: string;
+    known: string[];
+  }>(
+    deps.database,
+    sql`
     select a.user_id as "userId", a.content as answer, a.status, a.created_at as "createdAt",
       a.metadata -> 'memory' as memory, q.content as question, c.director_id as "directorId",
       (select coalesce(json_agg(known.statement order by known.created_at desc), '[]'::json) from (
@@ -106,21 +118,9 @@ async function readTurn(deps: AppDeps, answerId: string): Promise<Turn | undefin
     from messages a
     join messages q on q.id = a.reply_to and q.user_id = a.user_id
     join conversations c on c.id = a.conversation_id
-    where a.id = ${answerId} and a.sender = 'ai'`);
-  const [row] = (
-    result as unknown as {
-      rows: Array<{
-        userId: string;
-        answer: string;
-        status: string;
-        createdAt: Date | string;
-        memory: unknown;
-        question: string;
-        directorId: string;
-        known: string[];
-      }>;
-    }
-  ).rows;
+    where a.id = ${answerId} and a.sender = 'ai'`,
+  );
+  const [row] = rows;
   // Done once: a retried job leaves an answer already looked at alone.
   if (row?.status !== "complete" || row.memory) return undefined;
   return {
