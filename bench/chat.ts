@@ -14,8 +14,9 @@
 // the concurrent turns.
 //
 // The server runs in its own process (bench/chat-server.ts) on the embedded database in a fresh data folder, or with
-// DATABASE_URL on a fresh database of that PostgreSQL server, so its memory is measured alone; the test AI server and
-// the clients run here. USERS and TURNS shrink a quick run; each owner has FACTS remembered facts (20 by default; 0 for
+// DATABASE_URL on a fresh database of that PostgreSQL server, so its memory is measured alone; the clients run here,
+// the test AI server in a worker thread of this process (bench/fake-ai-thread.ts), so that a provider answering at once
+// does not wait for the clients' work on this thread; AI_SERVER=inline runs it on this thread, as before. USERS and TURNS shrink a quick run; each owner has FACTS remembered facts (20 by default; 0 for
 // none), which go with every question. The owners' other pieces (profile, Martha's answers) are sent whole, so
 // retrieval has nothing to search and is skipped; PIECES=100 gives each owner a knowledge note of 100 pieces (through
 // the app's API), which every turn then searches (a compared ref's server is then started by this checkout's
