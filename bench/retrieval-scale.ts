@@ -3,7 +3,7 @@
 //
 //   npm run bench:retrieval-scale -- [--pieces 1000000] [--per-owner 10000] [--queries 200] [--pools 200,400]
 //                                     [--text corpus|uniform] [--compare <git ref>] [--write-cost] [--rebuild]
-//                                     [--copies-mb 64]
+//                                     [--copies-mb 64] [--owners-asked 1]
 //
 // Builds, once, a database of `pieces` context pieces spread over owners of `per-owner` pieces each, every piece with
 // a 1536-dimension vector, and keeps it for the next runs (bench/bench-database.ts: a data folder under the temporary
@@ -22,6 +22,8 @@
 // Before timing, it builds each owner's full-text copy in this process (server/ai/ranking-index.ts; an owner of 10,000 is
 // above its threshold) and reports the time and the heap it takes. The copies share the product's bound (64 MB) unless
 // `--copies-mb` sets another, to see a process whose bound holds every owner (a million pieces: 100 owners of 10,000).
+// `--owners-asked N` sends every question to the first N owners only (and builds only their copies): an embedded
+// installation usually serves one or a few businesses, however large the table.
 // Then, for random owners and questions (each with a vector near one of the owner's stored vectors), it times on the
 // same questions in turn:
 //   - full text alone (searchPieces in "text" mode): from the in-memory copy (the product for a large owner), and in
@@ -31,7 +33,8 @@
 //     pre-selection, from the process's copy: the vector ranking alone, and the hybrid retrieval (vector and full text
 //     fused) as the chat runs it, with the overlap of each plan's six best with the exact search's six best;
 //   - with `--compare <git ref>`: that ref's retrieval code (checked out in a temporary worktree) on the same database,
-//     full text alone and hybrid, so a change is judged against it in one run.
+//     full text alone and hybrid, so a change is judged against it in one run (the ref's own copies are built first
+//     too, under the same bound).
 // `--write-cost` first times what full text's word statistics and GIN index add to writing pieces (writeCost below).
 // Target: hybrid p95 ≤ 30 ms at 10,000 pieces per owner.
 import fs from "node:fs";
@@ -64,6 +67,7 @@ const queries = numberOption("--queries", 200);
 const chunk = numberOption("--chunk", 10_000);
 const copiesMb = numberOption("--copies-mb", 0);
 const owners = Math.ceil(pieces / perOwner);
+const ownersAsked = Math.min(owners, numberOption("--owners-asked", owners));
 const poolsIndex = process.argv.indexOf("--pools");
 const pools = poolsIndex >= 0 ? (process.argv[poolsIndex + 1] ?? "").split(",").map(Number).filter(Boolean) : [];
 const textIndex = process.argv.indexOf("--text");
@@ -83,7 +87,16 @@ const database = await openKeptBenchDatabase(`scale_${pieces}_${textKind}`, {
   rebuild: process.argv.includes("--rebuild"),
 });
 const handle = await database.open();
-if (copiesMb > 0) rankingIndexes(handle.db).options.maxBytes = copiesMb * 1024 * 1024;
+// The compared ref keeps its own copies (its own module): built first too, under the same bound.
+const referenceIndexes = checkout
+  ? ((await import(path.join(checkout.root, "server/ai/ranking-index.ts"))) as {
+      rankingIndexes: typeof rankingIndexes;
+    })
+  : undefined;
+if (copiesMb > 0) {
+  rankingIndexes(handle.db).options.maxBytes = copiesMb * 1024 * 1024;
+  if (referenceIndexes) referenceIndexes.rankingIndexes(handle.db).options.maxBytes = copiesMb * 1024 * 1024;
+}
 try {
   const vectors = handle.vectors.available;
   if (!(await built(handle))) await build(handle);
@@ -122,7 +135,7 @@ try {
   let topOverlap = 0;
   let memorySameTop = 0;
   for (let i = 0; i < WARMUP + queries; i++) {
-    const userId = `scale-${1 + Math.floor(Math.random() * owners)}`;
+    const userId = `scale-${1 + Math.floor(Math.random() * ownersAsked)}`;
     const query: SearchQuery = {
       text: question(),
       embedding: vectors ? { model: MODEL, vector: await nearOwnerVector(handle, userId) } : undefined,
@@ -185,7 +198,7 @@ try {
   const lines = [
     `${database.label}, ${vectors ? "pgvector" : "no pgvector: full text only"}; ` +
       `${pieces.toLocaleString("en")} pieces, ${owners} owners of ${perOwner.toLocaleString("en")}; ` +
-      `${textKind} text; ${queries} questions`,
+      `${textKind} text; ${queries} questions${ownersAsked < owners ? ` to ${ownersAsked} of the owners` : ""}`,
     copies,
   ];
   for (const [name, values] of Object.entries(textTiming)) {
@@ -227,9 +240,9 @@ try {
 }
 
 /**
- * Builds every owner's full-text copy (as the first question would, in the background) and says how long it took and
- * how much memory the copies hold: the estimate the process budgets by, and what the heap and array buffers grew by (exact with
- * `NODE_OPTIONS=--expose-gc`, which lets the heap be collected before and after).
+ * Builds the full-text copy of every owner asked (as the first question would, in the background) and says how long
+ * it took and how much memory the copies hold: the estimate the process budgets by, and what the heap and array
+ * buffers grew by (exact with `NODE_OPTIONS=--expose-gc`, which lets the heap be collected before and after).
  */
 async function buildCopies(handle: DatabaseHandle): Promise<string> {
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -238,7 +251,7 @@ async function buildCopies(handle: DatabaseHandle): Promise<string> {
   const heapBefore = heap();
   const builds: number[] = [];
   let estimated = 0;
-  for (let owner = 1; owner <= owners; owner++) {
+  for (let owner = 1; owner <= ownersAsked; owner++) {
     const copy = await rankingIndexes(handle.db).ready(`scale-${owner}`);
     if (copy) {
       builds.push(copy.buildMs);
@@ -247,11 +260,16 @@ async function buildCopies(handle: DatabaseHandle): Promise<string> {
   }
   collect?.();
   const grown = heap() - heapBefore;
-  const mb = (bytes: number) => `${(bytes / owners / 1024 / 1024).toFixed(1)} MB`;
+  if (referenceIndexes) {
+    for (let owner = 1; owner <= ownersAsked; owner++) {
+      await referenceIndexes.rankingIndexes(handle.db).ready(`scale-${owner}`);
+    }
+  }
+  const mb = (bytes: number) => `${(bytes / Math.max(1, builds.length) / 1024 / 1024).toFixed(1)} MB`;
   return (
     `full-text copies: built in ${builds.map((value) => `${(value / 1000).toFixed(2)} s`).join(", ")}; ` +
     `per owner ${mb(estimated)} estimated, heap grew ${mb(grown)}${collect ? "" : " (without --expose-gc)"}; ` +
-    `kept ${rankingIndexes(handle.db).size.owners} of ${owners}`
+    `kept ${rankingIndexes(handle.db).size.owners} of ${ownersAsked}`
   );
 }
 
