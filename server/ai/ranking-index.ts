@@ -414,18 +414,56 @@ export function preselectBySigns(
     for (let word = 0; word < words; word++) shared += bitCount((signs[offset + word] ?? 0) & (querySigns[word] ?? 0));
     scores[index] = shared / Math.sqrt(Math.max(ones[index] ?? 0, 1));
   }
-  // The pool-th best score, by a numeric sort of the scores (much faster than sorting the pieces by a comparison);
-  // then the pieces above it, and those equal to it by id until the pool is full, best first.
-  let chosen = inScopeIndexes;
-  if (inScopeIndexes.length > pool) {
-    const sorted = Float64Array.from(inScopeIndexes, (index) => scores[index] ?? 0).sort();
-    const floor = sorted[sorted.length - pool] ?? 0;
-    const above = inScopeIndexes.filter((index) => (scores[index] ?? 0) > floor);
-    const at = inScopeIndexes.filter((index) => scores[index] === floor);
-    chosen = [...above, ...at.slice(0, pool - above.length)];
-  }
+  // Indexes follow the pieces' order, which is the ids' order, so the lower index wins a tie.
+  const chosen = bestByScore(inScopeIndexes, scores, pool);
   chosen.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
   return chosen.map((index) => copy.ids[group.pieces[index] ?? 0] ?? "");
+}
+
+/**
+ * The `n` of `items` (piece numbers or indexes in the order of the pieces' ids) with the highest `scores`, ties going
+ * to the lower item, in no particular order; all of them when there are no more. The n-th best score is found by
+ * selection, without sorting: with an owner's ten thousand candidates, sorting them was a few milliseconds a question
+ * (docs/decisions/0024, "The million-piece table on the embedded engine").
+ */
+export function bestByScore(items: readonly number[], scores: Float64Array, n: number): number[] {
+  if (items.length <= n) return [...items];
+  if (n <= 0) return [];
+  const floor = nthLargest(
+    Float64Array.from(items, (item) => scores[item] ?? 0),
+    n,
+  );
+  const above = items.filter((item) => (scores[item] ?? 0) > floor);
+  const at = items.filter((item) => scores[item] === floor).sort((a, b) => a - b);
+  return [...above, ...at.slice(0, n - above.length)];
+}
+
+/** The n-th largest of `values` (1 ≤ n ≤ length), by quickselect; reorders `values`. */
+function nthLargest(values: Float64Array, n: number): number {
+  const k = values.length - n;
+  let left = 0;
+  let right = values.length - 1;
+  while (left < right) {
+    const pivot = values[(left + right) >>> 1] ?? 0;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while ((values[i] ?? 0) < pivot) i += 1;
+      while ((values[j] ?? 0) > pivot) j -= 1;
+      if (i <= j) {
+        const swap = values[i] ?? 0;
+        values[i] = values[j] ?? 0;
+        values[j] = swap;
+        i += 1;
+        j -= 1;
+      }
+    }
+    // Now values[left..j] ≤ pivot ≤ values[i..right], and everything between j and i equals the pivot.
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return pivot;
+  }
+  return values[k] ?? 0;
 }
 
 /** The bits set in a 32-bit word (as a signed integer, so that V8 keeps it a small integer). */

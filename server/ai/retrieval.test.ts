@@ -8,7 +8,7 @@ import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
 import { replaceSourcePieces } from "./context-index";
-import { rankingIndexes } from "./ranking-index";
+import { bestByScore, rankingIndexes } from "./ranking-index";
 import { matchDocuments, retrieveContext, searchPieces, type TextPlan } from "./retrieval";
 
 let fake: FakeAiServer;
@@ -439,6 +439,25 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
     expect(bobsFound).toHaveLength(30);
     expect(bobsFound.every((piece) => piece.content.startsWith("Sourdough price:"))).toBe(true);
     expect(indexes.size.owners).toBe(1);
+  });
+});
+
+describe("a copy's choice of its best pieces", () => {
+  it("keeps the same pieces as sorting them all by score and then by piece, ties included", () => {
+    // Scores from a few levels, so that many pieces tie at the cut (the pre-selection's pool, the text shortlist).
+    for (let trial = 0; trial < 100; trial++) {
+      const count = 1 + ((trial * 37) % 900);
+      const scores = Float64Array.from({ length: count }, (_, i) => ((i * 7919 + trial) % (2 + (trial % 13))) / 3);
+      const items = Array.from({ length: count }, (_, i) => (i * 31 + trial) % count).filter(
+        (i) => i % 5 !== trial % 5,
+      );
+      const n = (trial * 53) % 450;
+      const bySorting = [...items]
+        .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b)
+        .slice(0, n)
+        .sort((a, b) => a - b);
+      expect(bestByScore(items, scores, n).sort((a, b) => a - b)).toEqual(bySorting);
+    }
   });
 });
 

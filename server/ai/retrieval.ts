@@ -9,7 +9,14 @@ import {
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
-import { type CopyScope, type OwnerRankingIndex, preselectBySigns, rankingIndexes, scopeOf } from "./ranking-index";
+import {
+  bestByScore,
+  type CopyScope,
+  type OwnerRankingIndex,
+  preselectBySigns,
+  rankingIndexes,
+  scopeOf,
+} from "./ranking-index";
 
 export type RetrievedPiece = {
   id: string;
@@ -636,10 +643,10 @@ function scoreFromIndex(
     firstPass[piece] =
       ((held[piece] ?? 0) * (BM25_K1 + 1)) / (1 + BM25_K1 * (1 - BM25_B + BM25_B * relativeLength(piece)));
   }
-  candidates.sort((a, b) => (firstPass[b] ?? 0) - (firstPass[a] ?? 0) || a - b);
-  // The shortlist scored in full: each word's term frequency from its postings.
+  // The shortlist (the best first passes, ties to the lower piece number, as the SQL orders by score and id), scored
+  // in full: each word's term frequency from its postings.
   const shortlisted = new Uint8Array(count);
-  const shortlist = candidates.slice(0, TEXT_SHORTLIST);
+  const shortlist = bestByScore(candidates, firstPass, TEXT_SHORTLIST);
   for (const piece of shortlist) shortlisted[piece] = 1;
   const score = new Float64Array(count);
   // Added in the order of the words in a search vector (their bytes' order), as the SQL sum reads them, so that equal

@@ -348,9 +348,11 @@ export function pieceVectorRanking(
 function rerankPreselected(
   query: Parameters<typeof pieceVectorRanking>[1] & { userId: string; preselected: readonly string[] },
 ): SQL {
+  // `scored` is materialized so that each distance is computed once: inlined, the threshold's filter and the order
+  // each computed it (two cosines of 1,536 dimensions a piece in the embedded engine's WebAssembly).
   return sql`(
     with q as materialized (select ${query.cosineLiteral}::int[]::vector as vector),
-    scored as (
+    scored as materialized (
       select e.piece_id as id, e.embedding <=> (select vector from q) as distance
       from unnest(${`{${query.preselected.join(",")}}`}::uuid[]) s(piece_id)
       join context_piece_embeddings e on e.piece_id = s.piece_id
