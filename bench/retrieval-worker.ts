@@ -93,7 +93,7 @@ async function load(pieces: number) {
   const vectors = handle.vectors.available;
   // Bulk load: no per-user indexes while loading, rows generated inside the database.
   await db.execute(sql`drop index if exists context_pieces_user_department_idx`);
-  if (vectors) await db.execute(sql`drop index if exists context_piece_embeddings_user_idx`);
+  if (vectors) await db.execute(sql`drop index if exists context_piece_embeddings_owner_piece_idx`);
   const loadStarted = performance.now();
   await db.execute(sql`
     insert into "user" (id, name, email)
@@ -129,7 +129,9 @@ async function load(pieces: number) {
     sql`create index context_pieces_user_department_idx on context_pieces using btree (user_id, department)`,
   );
   if (vectors) {
-    await db.execute(sql`create index context_piece_embeddings_user_idx on context_piece_embeddings (user_id)`);
+    await db.execute(
+      sql`create index context_piece_embeddings_owner_piece_idx on context_piece_embeddings (user_id, piece_id)`,
+    );
   }
   await db.execute(sql`analyze`);
   const indexMs = performance.now() - indexStarted;

@@ -50,8 +50,13 @@ BEGIN
     );
     -- Kept inside the row, one page per piece: the exact re-ranking reads a few hundred of them (see migration 0003).
     ALTER TABLE context_piece_embeddings ALTER COLUMN embedding SET STORAGE MAIN;
-    CREATE INDEX context_piece_embeddings_user_idx ON context_piece_embeddings (user_id);
   END IF;
+  -- The owner's pieces by id: a pool's exact re-ranking looks its vectors up among the owner's keys (a few dozen leaf
+  -- pages, which stay in the buffers) instead of the whole table's primary key (a leaf page per piece in a large
+  -- table; docs/decisions/0024, "The million-piece table on the embedded engine"). It serves the owner's scans as the
+  -- index on user_id alone, which it replaces, did.
+  CREATE INDEX IF NOT EXISTS context_piece_embeddings_owner_piece_idx ON context_piece_embeddings (user_id, piece_id);
+  DROP INDEX IF EXISTS context_piece_embeddings_user_idx;
   -- The vector's signs, one bit per dimension, and an index holding them beside the owner: retrieval reads an owner's
   -- signs from the index alone and re-ranks the closest few exactly (docs/decisions/0024). Added to an existing table
   -- at the first start that knows them, which rewrites the table once.
@@ -354,9 +359,9 @@ function rerankPreselected(
     with q as materialized (select ${query.cosineLiteral}::int[]::vector as vector),
     scored as materialized (
       select e.piece_id as id, e.embedding <=> (select vector from q) as distance
-      from unnest(${`{${query.preselected.join(",")}}`}::uuid[]) s(piece_id)
-      join context_piece_embeddings e on e.piece_id = s.piece_id
-      where e.user_id = ${query.userId} and e.model = ${query.model}
+      from context_piece_embeddings e
+      where e.user_id = ${query.userId} and e.piece_id = any(${`{${query.preselected.join(",")}}`}::uuid[])
+        and e.model = ${query.model}
     )
     select id, row_number() over (order by distance, id) as position
     from scored
