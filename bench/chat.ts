@@ -106,14 +106,18 @@ async function turn(url: string, cookie: string, text: string): Promise<Turn> {
   return { ok: finished && !error, requestId, ttftMs, providerAtMs, providerOwnMs, error };
 }
 
+/** The requests for facts (structured output) the test AI server has received, in arrival order. */
+async function factRecords() {
+  return (await fake.records()).filter((record) => record.object);
+}
+
 /** Waits until the test AI server has had `count` requests for facts, or none for 3 s (a turn that learns nothing). */
 async function learningCaughtUp(count: number) {
-  const objectRequests = async () => (await fake.records()).filter((record) => record.object).length;
-  let seen = await objectRequests();
+  let seen = (await factRecords()).length;
   let quietSince = performance.now();
   while (seen < count && performance.now() - quietSince < 3000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = await objectRequests();
+    const now = (await factRecords()).length;
     if (now !== seen) quietSince = performance.now();
     seen = now;
   }
@@ -198,8 +202,7 @@ async function measure(root: string): Promise<ChatRun> {
     // counted from the moment the warm-up's learning is done to the moment the measured turns' learning is.
     await learningCaughtUp(WARMUP_TURNS);
     const sequential: Turn[] = [];
-    const objectRecords = async () => (await fake.records()).filter((record) => record.object);
-    const factRequestsBefore = (await objectRecords()).length;
+    const factRequestsBefore = (await factRecords()).length;
     const cpuBefore = serverCpuMs(pid);
     for (let index = 0; index < SEQUENTIAL_TURNS; index++) {
       sequential.push(
@@ -208,7 +211,7 @@ async function measure(root: string): Promise<ChatRun> {
     }
     await learningCaughtUp(factRequestsBefore + SEQUENTIAL_TURNS);
     const cpuPerTurnMs = (serverCpuMs(pid) - cpuBefore) / SEQUENTIAL_TURNS;
-    const factRequests = (await objectRecords()).slice(factRequestsBefore);
+    const factRequests = (await factRecords()).slice(factRequestsBefore);
 
     // 2. Every owner at once, each streaming a ~40-word answer at 20 ms a word.
     await fake.queueChat(
