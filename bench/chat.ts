@@ -193,10 +193,12 @@ async function measure(root: string): Promise<ChatRun> {
   const timingsOf = (result: Turn) => serverTimings.get(result.requestId) ?? {};
   const { url, cookies } = ready;
   const pid = child.pid ?? 0;
+  // Ten owners (fewer in a quick run with USERS under 10) take the sequential turns.
+  const takingTurns = Math.min(10, cookies.length);
   try {
     // 1. Sequential turns, the AI answering at once. Ten owners take turns so conversations grow as in real use.
     for (let index = 0; index < WARMUP_TURNS; index++) {
-      await turn(url, cookies[index % 10] ?? "", `Warm-up question ${index}`);
+      await turn(url, cookies[index % takingTurns] ?? "", `Warm-up question ${index}`);
     }
     // Learning from an answer steps aside while a turn waits for its first token, so it may trail the turns: CPU is
     // counted from the moment the warm-up's learning is done to the moment the measured turns' learning is.
@@ -206,7 +208,7 @@ async function measure(root: string): Promise<ChatRun> {
     const cpuBefore = serverCpuMs(pid);
     for (let index = 0; index < SEQUENTIAL_TURNS; index++) {
       sequential.push(
-        await turn(url, cookies[index % 10] ?? "", `Which channel should I focus on next month? (${index})`),
+        await turn(url, cookies[index % takingTurns] ?? "", `Which channel should I focus on next month? (${index})`),
       );
     }
     await learningCaughtUp(factRequestsBefore + SEQUENTIAL_TURNS);
