@@ -3,7 +3,7 @@
 //
 //   npm run bench:retrieval-scale -- [--pieces 1000000] [--per-owner 10000] [--queries 200] [--pools 200,400]
 //                                     [--text corpus|uniform] [--compare <git ref>] [--write-cost] [--rebuild]
-//                                     [--copies-mb 64] [--owners-asked 1]
+//                                     [--copies-mb 64] [--owners-asked 1] [--first-only]
 //
 // Builds, once, a database of `pieces` context pieces spread over owners of `per-owner` pieces each, every piece with
 // a 1536-dimension vector, and keeps it for the next runs (bench/bench-database.ts: a data folder under the temporary
@@ -27,7 +27,9 @@
 // Then, for random owners and questions (each with a vector near one of the owner's stored vectors), it times first the
 // hybrid retrieval as the chat runs it (the store's plan, from the copy where current), before any other row has read
 // the question's pages into the engine's buffers (with --compare, the ref's on a question of its own, the two taking
-// turns to go first): the "first" rows, the figure to hold against the target. Then, on the same questions in turn:
+// turns to go first): the "first" rows, the figure to hold against the target. With `--pools`, one "first" row per pool
+// size, each on a question of its own, taking turns to go first. `--first-only` stops there (no other row, no exact
+// search: minutes less a run at a million pieces). Then, on the same questions in turn:
 //   - full text alone (searchPieces in "text" mode): from the in-memory copy (the product for a large owner), and in
 //     the database with its early stop and with every word; how often the copy's 30 best are exactly the database's
 //     early stop's, and the early stop's exactly every word's;
@@ -75,6 +77,7 @@ const pools = poolsIndex >= 0 ? (process.argv[poolsIndex + 1] ?? "").split(",").
 const textIndex = process.argv.indexOf("--text");
 const textKind = textIndex >= 0 ? process.argv[textIndex + 1] : "corpus";
 if (textKind !== "corpus" && textKind !== "uniform") throw new Error("--text: corpus or uniform");
+const firstOnly = process.argv.includes("--first-only");
 const compareRef = compareRefArg("bench:retrieval-scale");
 const sentences = textKind === "corpus" ? corpusSentences() : [];
 const evaluationQuestions = (JSON.parse(fs.readFileSync(QUESTIONS, "utf8")) as Array<{ question: string }>).map(
@@ -135,7 +138,14 @@ try {
   // The hybrid retrieval as the chat runs it, timed before any other ranking has read this question's pages (the later
   // rows re-read pages the rows before them brought into the engine's buffers); with --compare, the ref's on a question
   // of its own, the two taking turns to go first.
-  const firstReading = { product: [] as number[], reference: [] as number[] };
+  // With --pools, the product's retrieval once per pool size, each on a question of its own.
+  const firstVariants: Array<{ name: string; pool?: number; reference?: boolean }> = [
+    ...(pools.length
+      ? pools.map((pool) => ({ name: `hybrid as the chat runs it, first, pool ${pool}`, pool }))
+      : [{ name: "hybrid as the chat runs it, first" }]),
+    ...(reference ? [{ name: `hybrid, ${compareRef} (ref), first`, reference: true }] : []),
+  ];
+  const firstReading = new Map(firstVariants.map((variant) => [variant.name, [] as number[]]));
   let sameTop = 0;
   let topOverlap = 0;
   let memorySameTop = 0;
@@ -149,32 +159,38 @@ try {
     const input = { userId, directorId: "martha", queries: [query], threshold: 0, count: COUNT };
     const textInput = { ...input, mode: "text" as const, count: TEXT_CANDIDATES };
     const measured = i >= WARMUP;
-    const referenceInput = reference
-      ? {
-          ...input,
-          queries: [
-            {
-              text: question(),
-              embedding: vectors ? { model: MODEL, vector: await nearOwnerVector(handle, userId) } : undefined,
-              weight: 1,
-            },
-          ],
-        }
-      : undefined;
-    const firstTurns = [
-      async () => {
-        const began = performance.now();
-        await searchPieces(handle, input);
-        if (measured) firstReading.product.push(performance.now() - began);
-      },
-      async () => {
-        if (!reference || !referenceInput) return;
-        const began = performance.now();
-        await reference.searchPieces(handle, referenceInput);
-        if (measured) firstReading.reference.push(performance.now() - began);
-      },
-    ];
-    for (const turn of i % 2 === 0 ? firstTurns : firstTurns.reverse()) await turn();
+    const firstTurns = await Promise.all(
+      firstVariants.map(async (variant, turn) => {
+        // The first variant answers the question the later rows time; each other one a question of its own.
+        const variantInput =
+          turn === 0
+            ? input
+            : {
+                ...input,
+                queries: [
+                  {
+                    text: question(),
+                    embedding: vectors ? { model: MODEL, vector: await nearOwnerVector(handle, userId) } : undefined,
+                    weight: 1,
+                  },
+                ],
+              };
+        return async () => {
+          const store = { ...handle, vectors: { ...handle.vectors, preselectionPool: variant.pool } };
+          const began = performance.now();
+          if (variant.reference) await reference?.searchPieces(handle, variantInput);
+          else await searchPieces(store, variantInput);
+          if (measured) firstReading.get(variant.name)?.push(performance.now() - began);
+        };
+      }),
+    );
+    // The variants take turns to go first.
+    const shift = i % firstTurns.length;
+    for (const turn of [...firstTurns.slice(shift), ...firstTurns.slice(0, shift)]) await turn();
+    if (firstOnly) {
+      process.stderr.write(`\rquestion ${i + 1} of ${WARMUP + queries}`);
+      continue;
+    }
     let started = performance.now();
     const memory = await searchPieces(handle, textInput);
     textTiming["in memory"]?.push(performance.now() - started);
@@ -229,6 +245,7 @@ try {
     copies,
   ];
   for (const [name, values] of Object.entries(textTiming)) {
+    if (!values.length) continue;
     lines.push(
       [
         `full text, ${name}`.padEnd(34),
@@ -244,14 +261,12 @@ try {
         .join(" | "),
     );
   }
-  for (const [name, values] of [
-    ["hybrid as the chat runs it, first", firstReading.product],
-    [`hybrid, ${compareRef} (ref), first`, reference ? firstReading.reference : []],
-  ] as const) {
+  for (const [name, values] of firstReading) {
     if (values.length)
       lines.push(`${name.padEnd(34)} | p50 ${ms(percentile(values, 50))} p95 ${ms(percentile(values, 95))}`);
   }
   for (const [name, entry] of vectors ? timing : []) {
+    if (!entry.vector.length) continue;
     lines.push(
       [
         `vectors ${name}`.padEnd(34),
