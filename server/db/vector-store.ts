@@ -261,9 +261,12 @@ export async function saveContextEmbedding(
 /**
  * How many of an owner's pieces the binary pre-selection hands to the exact
  * re-ranking (docs/decisions/0024-retrieval-at-owner-scale.md). An owner with
- * no more pieces than this is ranked exactly.
+ * no more pieces than this is ranked exactly. 200 rather than 400: each piece
+ * of the pool is a page read from the files when its owner's vectors are not
+ * in the buffers, and the top six of 200 were still the exact search's
+ * ("Half the pool" in the decision note).
  */
-export const BINARY_PRESELECTION_POOL = 400;
+export const BINARY_PRESELECTION_POOL = 200;
 
 /**
  * Retrieval's vector ranking: the ids of the pieces in `scope` (a condition on
