@@ -89,13 +89,14 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
         if (stopped) return NO_RESULT;
         // Background work goes after chat turns that wait for their first token (first-token-gate.ts): the worker's
         // fetch and its record of a job's end, not a request's sending of a job.
-        if (stepAside && (fetchesJobs(text) || marksJobsDone(text))) await stepAside();
+        const waitsForTurns = stepAside && (fetchesJobs(text) || marksJobsDone(text)) ? stepAside : undefined;
+        if (waitsForTurns) await waitsForTurns();
         if (stopped) return NO_RESULT;
-        if (!marksJobsDone(text)) return execute(text, values);
+        if (!marksJobsDone(text)) return execute(text, values, waitsForTurns);
         // Marking a job done or failed is not awaited by pg-boss either: while the database is away that would be an
         // unhandled rejection, which ends the process. The job stays active and runs again once it expires.
         try {
-          return await execute(text, values);
+          return await execute(text, values, waitsForTurns);
         } catch (error) {
           log.warn({ err: error }, "could not record how a job ended; it runs again later");
           return NO_RESULT;
@@ -108,7 +109,7 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
     // Finished jobs are kept a week for diagnosis, then deleted.
     deleteAfterDays: 7,
   });
-  const workersByQueue = new Map<string, string[]>();
+  const workersByQueue = new Map<string, QueueWorker[]>();
   const types = new Map<string, JobType<never>>();
   let started = false;
   let stopping = false;
@@ -130,31 +131,34 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
     }
     if (database.driver === "pglite") await recoverInterruptedJobs(execute, log);
     for (const job of jobs) {
-      const ids: string[] = [];
+      const workers: QueueWorker[] = [];
       for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
-        ids.push(
-          await boss.work<unknown>(
-            job.name,
-            {
-              batchSize: 1,
-              includeMetadata: true,
-              pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
-            },
-            async ([item]) => {
-              if (!item) return;
-              const jobLog = log.child({ job: job.name, jobId: item.id });
-              const lastAttempt = item.retryCount >= item.retryLimit;
-              try {
-                await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
-              } catch (error) {
-                jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
-                throw error;
-              }
-            },
-          ),
+        const worker: QueueWorker = { id: "", busy: false };
+        workers.push(worker);
+        worker.id = await boss.work<unknown>(
+          job.name,
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+          },
+          async ([item]) => {
+            if (!item) return;
+            const jobLog = log.child({ job: job.name, jobId: item.id });
+            const lastAttempt = item.retryCount >= item.retryLimit;
+            worker.busy = true;
+            try {
+              await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
+            } catch (error) {
+              jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
+              throw error;
+            } finally {
+              worker.busy = false;
+            }
+          },
         );
       }
-      workersByQueue.set(job.name, ids);
+      workersByQueue.set(job.name, workers);
     }
   };
 
@@ -175,8 +179,11 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
         expireInSeconds: policy.expireInSeconds,
         singletonKey: sendOptions.singletonKey,
       });
-      // A worker in this process starts at once instead of at its next poll.
-      for (const id of workersByQueue.get(job.name) ?? []) boss.notifyWorker(id);
+      // One worker in this process takes it at once instead of at its next poll: an idle one, or else a busy one as
+      // soon as its job is done. Waking them all would cost each of the others a fetch that finds nothing.
+      const workers = workersByQueue.get(job.name) ?? [];
+      const next = workers.find((worker) => !worker.busy) ?? workers[0];
+      if (next) boss.notifyWorker(next.id);
     },
 
     start(deps, jobs) {
@@ -244,18 +251,27 @@ async function existingQueues(execute: Executor): Promise<Set<string>> {
   return new Set((rows as Array<{ name: string }>).map((row) => row.name));
 }
 
-type Executor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+/** One of a queue's workers in this process, and whether it is running a job now. */
+type QueueWorker = { id: string; busy: boolean };
+
+/**
+ * Runs one of pg-boss's statements. `ready`, when given, is awaited once more just before the statement runs on the
+ * embedded database, after the statement has let waiting work go first: a turn that arrived meanwhile is not made to
+ * wait behind it.
+ */
+type Executor = (text: string, values?: unknown[], ready?: () => Promise<void>) => Promise<{ rows: unknown[] }>;
 
 /** pg-boss's `db` adapter: its SQL straight to the driver under Drizzle (PGlite in-process, or the pg pool). */
 function executorFor(database: DatabaseHandle): Executor {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.driver === "pglite") {
     const pglite = client as PGlite;
-    return async (text, values) => {
+    return async (text, values, ready) => {
       // The embedded engine runs each statement on this thread, and a run of them chained by promises alone would keep
       // requests waiting until the run ends (the job runner's start, a worker's fetch, pg-boss's upkeep): the queue's
       // statements let whatever is waiting on the event loop go first.
       await new Promise((resolve) => setImmediate(resolve));
+      if (ready) await ready();
       // Without parameters pg-boss may send several statements (its schema, maintenance), which only exec runs.
       if (!values || values.length === 0) return (await pglite.exec(text)).at(-1) ?? { rows: [] };
       // The three statements every job runs (sent, fetched, recorded as done) are prepared: planning is much of a
