@@ -78,8 +78,11 @@ const STOP_GRACE_MS = 4000;
 export function createJobRunner(database: DatabaseHandle, log: Logger, options: JobRunnerOptions = {}): JobRunner {
   let stopped = false;
   const execute = executorFor(database);
-  /** Resolves when no chat turn waits for its first token (set once the runner starts with the app's deps). */
-  let stepAside: (() => Promise<void>) | undefined;
+  /**
+   * For one statement: a wait that resolves when no chat turn waits for its first token, or once the statement's
+   * time to step aside is used up (set once the runner starts with the app's deps).
+   */
+  let stepAside: (() => () => Promise<void>) | undefined;
   const boss = new PgBoss({
     // Once stopped, a worker's last poll must not reach a database that is closing. No result at all (rather than no
     // rows) is what pg-boss reads as "nothing fetched, nothing changed" everywhere, also when a job that outlived the
@@ -89,7 +92,8 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
         if (stopped) return NO_RESULT;
         // Background work goes after chat turns that wait for their first token (first-token-gate.ts): the worker's
         // fetch and its record of a job's end, not a request's sending of a job.
-        const waitsForTurns = stepAside && (fetchesJobs(text) || marksJobsDone(text)) ? stepAside : undefined;
+        // It waits before it is queued and once more just before it runs, 2 s in all at most.
+        const waitsForTurns = stepAside && (fetchesJobs(text) || marksJobsDone(text)) ? stepAside() : undefined;
         if (waitsForTurns) await waitsForTurns();
         if (stopped) return NO_RESULT;
         if (!marksJobsDone(text)) return execute(text, values, waitsForTurns);
@@ -117,7 +121,10 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
   let starting: Promise<void> | undefined;
 
   const startRunner = async (deps: AppDeps, jobs: ReadonlyArray<JobType<never>>) => {
-    stepAside = () => deps.answers.firstTokens.clear(STEP_ASIDE_MAX_MS);
+    stepAside = () => {
+      const until = performance.now() + STEP_ASIDE_MAX_MS;
+      return () => deps.answers.firstTokens.clear(Math.max(0, until - performance.now()));
+    };
     await boss.start();
     started = true;
     const existing = await existingQueues(execute);
