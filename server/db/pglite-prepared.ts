@@ -33,44 +33,43 @@ export function preparedStatements(client: PGlite, limit = 32): PreparedStatemen
   const prepared = new Map<string, Prepared>();
   let counter = 0;
 
-  /**
-   * Sends a run of protocol messages ending in a Sync in one call: PostgreSQL answers them in order, and after an
-   * error it skips to the Sync, so the session is ready for the next statement either way and the error is thrown.
-   * One call per run instead of one per message is most of a short statement's time saved (docs/decisions/0020).
-   */
-  const send = async (...messages: Uint8Array[]) =>
-    (await client.execProtocol(concatenated([...messages, protocol.serialize.sync()]), { syncToFs: false })).messages;
+  /** Sends one protocol message; a database error is thrown and the caller syncs. */
+  const send = async (message: Uint8Array) => (await client.execProtocol(message, { syncToFs: false })).messages;
 
   async function run<T>(text: string, params: readonly unknown[]): Promise<{ rows: T[] }> {
-    let statement = prepared.get(text);
-    if (statement) {
-      prepared.delete(text);
-      prepared.set(text, statement);
-    } else {
-      const name = `directors_prepared_${++counter}`;
-      const described = await send(
-        protocol.serialize.parse({ name, text }),
-        protocol.serialize.describe({ type: "S", name }),
-      );
-      statement = { name, parameterTypes: parse.parseDescribeStatementResults(described) };
-      prepared.set(text, statement);
-      if (prepared.size > limit) {
-        const [oldestText, oldest] = prepared.entries().next().value as [string, Prepared];
-        prepared.delete(oldestText);
-        await send(protocol.serialize.close({ type: "S", name: oldest.name }));
+    const messages: Awaited<ReturnType<typeof send>> = [];
+    try {
+      let statement = prepared.get(text);
+      if (statement) {
+        prepared.delete(text);
+        prepared.set(text, statement);
+      } else {
+        const name = `directors_prepared_${++counter}`;
+        messages.push(...(await send(protocol.serialize.parse({ name, text }))));
+        const parameterTypes = parse.parseDescribeStatementResults(
+          await send(protocol.serialize.describe({ type: "S", name })),
+        );
+        statement = { name, parameterTypes };
+        prepared.set(text, statement);
+        if (prepared.size > limit) {
+          const [oldestText, oldest] = prepared.entries().next().value as [string, Prepared];
+          prepared.delete(oldestText);
+          await send(protocol.serialize.close({ type: "S", name: oldest.name }));
+        }
       }
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = client.serializers[statement.parameterTypes[index] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.push(
+        ...(await send(protocol.serialize.bind({ statement: statement.name, values }))),
+        ...(await send(protocol.serialize.describe({ type: "P" }))),
+        ...(await send(protocol.serialize.execute({}))),
+      );
+    } finally {
+      messages.push(...(await send(protocol.serialize.sync())));
     }
-    const { name, parameterTypes } = statement;
-    const values = params.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const serializer = client.serializers[parameterTypes[index] ?? 0];
-      return serializer ? serializer(value) : String(value);
-    });
-    const messages = await send(
-      protocol.serialize.bind({ statement: name, values }),
-      protocol.serialize.describe({ type: "P" }),
-      protocol.serialize.execute({}),
-    );
     // As `query` does outside a transaction (a no-op on the node file system, needed on others).
     await client.syncToFs();
     const [result] = parse.parseResults(messages, { ...client.parsers, ...ROW_PARSERS }, { rowMode: "object" });
@@ -91,14 +90,4 @@ export function preparedStatements(client: PGlite, limit = 32): PreparedStatemen
       return prepared.size;
     },
   };
-}
-
-function concatenated(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
 }
