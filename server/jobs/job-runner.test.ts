@@ -129,3 +129,46 @@ describe("background jobs and chat turns", () => {
     }
   });
 });
+
+describe("waking a queue's workers", () => {
+  it("starts a job at once on an idle worker, and on a busy one as soon as its job ends", async () => {
+    const database = await createTestDatabase();
+    // Polling alone would take 30 s: every start below comes from the job being sent.
+    const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 30 });
+    try {
+      const started: string[] = [];
+      const releases = new Map<string, () => void>();
+      const job = defineJob<{ label: string }>({
+        name: "two-workers",
+        policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60, concurrency: 2 },
+        async run(_deps, { label }) {
+          started.push(label);
+          await new Promise<void>((resolve) => releases.set(label, resolve));
+        },
+      });
+      await runner.start(depsWith(), [job as never]);
+      const startedBy = async (labels: string[]) => {
+        for (let waited = 0; started.length < labels.length && waited < 5_000; waited += 20) await delay(20);
+        expect(started).toEqual(labels);
+      };
+
+      await runner.send(job, { label: "first" });
+      await startedBy(["first"]);
+      // The other worker is idle: it takes the second job while the first still runs.
+      await runner.send(job, { label: "second" });
+      await startedBy(["first", "second"]);
+      // Both are busy: the third starts once one of them is free, not at the next poll.
+      await runner.send(job, { label: "third" });
+      await delay(200);
+      expect(started).toEqual(["first", "second"]);
+      releases.get("first")?.();
+      await startedBy(["first", "second", "third"]);
+      releases.get("second")?.();
+      releases.get("third")?.();
+      await runner.idle(10_000);
+    } finally {
+      await runner.stop();
+      await database.close();
+    }
+  });
+});

@@ -78,8 +78,11 @@ const STOP_GRACE_MS = 4000;
 export function createJobRunner(database: DatabaseHandle, log: Logger, options: JobRunnerOptions = {}): JobRunner {
   let stopped = false;
   const execute = executorFor(database);
-  /** Resolves when no chat turn waits for its first token (set once the runner starts with the app's deps). */
-  let stepAside: (() => Promise<void>) | undefined;
+  /**
+   * For one statement: a wait that resolves when no chat turn waits for its first token, or once the statement's
+   * time to step aside is used up (set once the runner starts with the app's deps).
+   */
+  let stepAside: (() => () => Promise<void>) | undefined;
   const boss = new PgBoss({
     // Once stopped, a worker's last poll must not reach a database that is closing. No result at all (rather than no
     // rows) is what pg-boss reads as "nothing fetched, nothing changed" everywhere, also when a job that outlived the
@@ -89,13 +92,15 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
         if (stopped) return NO_RESULT;
         // Background work goes after chat turns that wait for their first token (first-token-gate.ts): the worker's
         // fetch and its record of a job's end, not a request's sending of a job.
-        if (stepAside && (fetchesJobs(text) || marksJobsDone(text))) await stepAside();
+        // It waits before it is queued and once more just before it runs, 2 s in all at most.
+        const waitsForTurns = stepAside && (fetchesJobs(text) || marksJobsDone(text)) ? stepAside() : undefined;
+        if (waitsForTurns) await waitsForTurns();
         if (stopped) return NO_RESULT;
-        if (!marksJobsDone(text)) return execute(text, values);
+        if (!marksJobsDone(text)) return execute(text, values, waitsForTurns);
         // Marking a job done or failed is not awaited by pg-boss either: while the database is away that would be an
         // unhandled rejection, which ends the process. The job stays active and runs again once it expires.
         try {
-          return await execute(text, values);
+          return await execute(text, values, waitsForTurns);
         } catch (error) {
           log.warn({ err: error }, "could not record how a job ended; it runs again later");
           return NO_RESULT;
@@ -116,7 +121,10 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
   let starting: Promise<void> | undefined;
 
   const startRunner = async (deps: AppDeps, jobs: ReadonlyArray<JobType<never>>) => {
-    stepAside = () => deps.answers.firstTokens.clear(STEP_ASIDE_MAX_MS);
+    stepAside = () => {
+      const until = performance.now() + STEP_ASIDE_MAX_MS;
+      return () => deps.answers.firstTokens.clear(Math.max(0, until - performance.now()));
+    };
     await boss.start();
     started = true;
     const existing = await existingQueues(execute);
@@ -132,27 +140,26 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
     for (const job of jobs) {
       const ids: string[] = [];
       for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
-        ids.push(
-          await boss.work<unknown>(
-            job.name,
-            {
-              batchSize: 1,
-              includeMetadata: true,
-              pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
-            },
-            async ([item]) => {
-              if (!item) return;
-              const jobLog = log.child({ job: job.name, jobId: item.id });
-              const lastAttempt = item.retryCount >= item.retryLimit;
-              try {
-                await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
-              } catch (error) {
-                jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
-                throw error;
-              }
-            },
-          ),
+        const id = await boss.work<unknown>(
+          job.name,
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+          },
+          async ([item]) => {
+            if (!item) return;
+            const jobLog = log.child({ job: job.name, jobId: item.id });
+            const lastAttempt = item.retryCount >= item.retryLimit;
+            try {
+              await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
+            } catch (error) {
+              jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
+              throw error;
+            }
+          },
         );
+        ids.push(id);
       }
       workersByQueue.set(job.name, ids);
     }
@@ -175,7 +182,8 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
         expireInSeconds: policy.expireInSeconds,
         singletonKey: sendOptions.singletonKey,
       });
-      // A worker in this process starts at once instead of at its next poll.
+      // Every worker of its queue in this process looks at once instead of at its next poll; a busy one as soon as its
+      // job is done. Waking one idle worker only was measured slower (docs/decisions/0020, decision 37).
       for (const id of workersByQueue.get(job.name) ?? []) boss.notifyWorker(id);
     },
 
@@ -244,18 +252,24 @@ async function existingQueues(execute: Executor): Promise<Set<string>> {
   return new Set((rows as Array<{ name: string }>).map((row) => row.name));
 }
 
-type Executor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+/**
+ * Runs one of pg-boss's statements. `ready`, when given, is awaited once more just before the statement runs on the
+ * embedded database, after the statement has let waiting work go first: a turn that arrived meanwhile is not made to
+ * wait behind it.
+ */
+type Executor = (text: string, values?: unknown[], ready?: () => Promise<void>) => Promise<{ rows: unknown[] }>;
 
 /** pg-boss's `db` adapter: its SQL straight to the driver under Drizzle (PGlite in-process, or the pg pool). */
 function executorFor(database: DatabaseHandle): Executor {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.driver === "pglite") {
     const pglite = client as PGlite;
-    return async (text, values) => {
+    return async (text, values, ready) => {
       // The embedded engine runs each statement on this thread, and a run of them chained by promises alone would keep
       // requests waiting until the run ends (the job runner's start, a worker's fetch, pg-boss's upkeep): the queue's
       // statements let whatever is waiting on the event loop go first.
       await new Promise((resolve) => setImmediate(resolve));
+      if (ready) await ready();
       // Without parameters pg-boss may send several statements (its schema, maintenance), which only exec runs.
       if (!values || values.length === 0) return (await pglite.exec(text)).at(-1) ?? { rows: [] };
       // The three statements every job runs (sent, fetched, recorded as done) are prepared: planning is much of a
