@@ -128,6 +128,45 @@ describe("background jobs and chat turns", () => {
       await database.close();
     }
   });
+  it("holds a worker's fetch back for a turn that arrives just before the fetch runs", async () => {
+    const database = await createTestDatabase();
+    const gate = createFirstTokenGate();
+    // Once armed, a turn arrives right after the fetch has found no turn waiting, before the fetch runs.
+    let armed = false;
+    let firstToken: (() => void) | undefined;
+    const arrivingTurn = {
+      ...gate,
+      clear(maxWaitMs: number) {
+        const cleared = gate.clear(maxWaitMs);
+        if (armed && !firstToken) setImmediate(() => (firstToken ??= gate.enter()));
+        return cleared;
+      },
+    };
+    const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 30 });
+    try {
+      const ran: string[] = [];
+      const job = defineJob<{ label: string }>({
+        name: "late-turn",
+        policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
+        async run(_deps, { label }) {
+          ran.push(label);
+        },
+      });
+      await runner.start(depsWith(arrivingTurn), [job as never]);
+      await delay(300);
+      armed = true;
+      await runner.send(job, { label: "after the late turn's first token" });
+      await delay(500);
+      expect(firstToken).toBeDefined();
+      expect(ran).toEqual([]);
+      firstToken?.();
+      await runner.idle(10_000);
+      expect(ran).toEqual(["after the late turn's first token"]);
+    } finally {
+      await runner.stop();
+      await database.close();
+    }
+  });
 });
 
 describe("waking a queue's workers", () => {
