@@ -38,6 +38,9 @@ export default defineConfig({
           setupFiles: ["./server/test/fail-on-console-error.ts"],
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // A page polled for (its title, a count of rows) may take more than the default second to render on a
+          // loaded machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
