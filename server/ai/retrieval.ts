@@ -309,18 +309,19 @@ async function rankPieces(
       const state = states[index];
       return mode !== "vector" && state && query.text.trim() !== ""
         ? textRanking(database.db, input, state, input.textPlan ?? "early-stop", copies[index])
-        : [];
+        : undefined;
     }),
   );
   const embeddings = await Promise.all(input.queries.map((query) => query.embedding));
   const rankings: Array<{ weight: number; sql: SQL }> = [];
   for (const [index, pending] of input.queries.entries()) {
     const query = { ...pending, embedding: embeddings[index] };
-    const ranked = textRankings[index] ?? [];
-    if (ranked.length > 0) {
+    const ranked = textRankings[index];
+    if (ranked && "sql" in ranked) rankings.push({ weight: query.weight, sql: ranked.sql });
+    else if (ranked && ranked.ranked.length > 0) {
       rankings.push({
         weight: query.weight,
-        sql: sql`(select id, position from json_to_recordset(${JSON.stringify(ranked)}::json) as t(id uuid, position int))`,
+        sql: sql`(select id, position from json_to_recordset(${JSON.stringify(ranked.ranked)}::json) as t(id uuid, position int))`,
       });
     }
     const copy = copies[index];
@@ -335,6 +336,7 @@ async function rankPieces(
             limit: CANDIDATES_PER_RANKING,
             scope: inScope(input),
             userId: input.userId,
+            ownerPieces: state?.owner.n,
             preselected:
               copy && state && database.vectors.available && database.vectors.plan !== "exact"
                 ? preselectBySigns(
@@ -475,6 +477,11 @@ export type TextPlan = "early-stop" | "every-word";
 
 type TextTerm = { lexeme: string; pieces: number; idf: number };
 type TextScore = { id: string; score: number };
+/**
+ * A full-text ranking: its pieces best first, or the sub-select that ranks them (id, position), for the statement
+ * that reads the pieces to run.
+ */
+type TextRanking = { ranked: Array<{ id: string; position: number }> } | { sql: SQL };
 
 /**
  * The owner's pieces sharing a word with the query, best first by BM25: a word rare among the owner's pieces counts
@@ -497,9 +504,9 @@ async function textRanking(
   state: OwnerWords,
   plan: TextPlan,
   copy: OwnerRankingIndex | undefined,
-): Promise<Array<{ id: string; position: number }>> {
+): Promise<TextRanking> {
   const { owner, stats } = state;
-  if (stats.length === 0) return [];
+  if (stats.length === 0) return { ranked: [] };
   const terms: TextTerm[] = stats
     .map((row) => ({
       lexeme: row.lexeme,
@@ -523,15 +530,21 @@ async function textRanking(
     // (text drawn from a small vocabulary): every word at once, in one round.
     taken = taken < 0 || held > owner.n * TEXT_EARLY_STOP_SHARE ? terms.length : taken + 1;
   }
+  if (!copy && owner.n <= TEXT_SHORTLIST) {
+    // A small owner's pieces are all read whatever the plan: every word at once, ranked in the statement that reads
+    // the pieces (one statement less).
+    return { sql: smallOwnerTextRanking(input, terms, averageLength) };
+  }
+  const positions = (scores: TextScore[]) => ({
+    ranked: scores.map((row, index) => ({ id: row.id, position: index + 1 })),
+  });
   for (;;) {
     const scores = copy
       ? scoreFromIndex(copy, { ...input, closedSources: owner.closedSources ?? [] }, terms, taken, averageLength)
       : await scoreTextPieces(db, input, terms, taken, averageLength);
-    if (taken >= terms.length) return scores.map((row, index) => ({ id: row.id, position: index + 1 }));
+    if (taken >= terms.length) return positions(scores);
     const floor = scores.length >= CANDIDATES_PER_RANKING ? scores[CANDIDATES_PER_RANKING - 1]?.score : undefined;
-    if (floor !== undefined && floor >= (left[taken] ?? 0)) {
-      return scores.map((row, index) => ({ id: row.id, position: index + 1 }));
-    }
+    if (floor !== undefined && floor >= (left[taken] ?? 0)) return positions(scores);
     // The 30th score can only rise as words are added, so the first point where the words left add at most that much
     // settles the ranking; without 30 pieces yet, one more word.
     let next = taken + 1;
@@ -558,15 +571,15 @@ async function scoreTextPieces(
   const b = sql.raw(String(BM25_B));
   const saturation = sql.raw(String(BM25_K1 + 1));
   // tsquery literals, bound as values, so the planner sees which words it is choosing an index for.
-  const queryOf = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
   const anyOf = terms
     .slice(0, taken)
-    .map((term) => queryOf(term.lexeme))
+    .map((term) => tsqueryLiteral(term.lexeme))
     .join(" | ");
   // The first pass's sum of the idf of the words a piece holds, one containment test per word in the row's expression.
   const heldIdf = sql.join(
     terms.map(
-      (term) => sql`case when m.search_vector @@ ${queryOf(term.lexeme)}::tsquery then ${term.idf}::float8 else 0 end`,
+      (term) =>
+        sql`case when m.search_vector @@ ${tsqueryLiteral(term.lexeme)}::tsquery then ${term.idf}::float8 else 0 end`,
     ),
     sql` + `,
   );
@@ -599,6 +612,50 @@ async function scoreTextPieces(
     `),
   );
   return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+}
+
+/** A word as a tsquery literal, to be bound as a value. */
+function tsqueryLiteral(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/**
+ * scoreTextPieces for an owner with no more pieces than TEXT_SHORTLIST, every word taken, as a sub-select giving
+ * each of the best CANDIDATES_PER_RANKING its position: every piece holding a word is in the shortlist, so it is
+ * scored in full at once, with the same BM25 in the same order. The owner's pieces in scope are read first
+ * (materialized): the words never choose an index, so a plan kept for the statement fits every question.
+ */
+function smallOwnerTextRanking(input: Parameters<typeof inScope>[0], terms: TextTerm[], averageLength: number): SQL {
+  const k1 = sql.raw(String(BM25_K1));
+  const b = sql.raw(String(BM25_B));
+  const saturation = sql.raw(String(BM25_K1 + 1));
+  const anyOf = terms.map((term) => tsqueryLiteral(term.lexeme)).join(" | ");
+  const termsJson = JSON.stringify(terms.map(({ lexeme, idf }) => ({ lexeme, idf })));
+  return sql`(
+    with terms as (
+      select lexeme, idf from json_to_recordset(${termsJson}::json) as t(lexeme text, idf float8)
+    ),
+    owned as materialized (
+      select p.id, p.search_vector, p.content from context_pieces p where ${inScope(input)}
+    ),
+    tf as (
+      select m.id, length(m.content)::float8 / ${averageLength}::float8 as len, u.lexeme,
+        coalesce(array_length(u.weights, 1), 1)::float8 as n
+      from owned m cross join lateral unnest(
+        ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', (select array_agg(lexeme) from terms)), '{a}')
+      ) u
+      where m.search_vector @@ ${anyOf}::tsquery
+    ),
+    scored as (
+      select tf.id, sum(t.idf * (tf.n * ${saturation}) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len)))::float8 as score
+      from tf join terms t on t.lexeme = tf.lexeme
+      group by tf.id
+    )
+    select id, row_number() over (order by score desc, id) as position
+    from scored
+    order by position
+    limit ${CANDIDATES_PER_RANKING}
+  )`;
 }
 
 /**

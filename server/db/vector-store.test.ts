@@ -34,6 +34,7 @@ async function addSource(
   name: string,
   directorIds: DirectorId[] | null,
   vectors: number[][],
+  words: (index: number) => string = () => "",
 ): Promise<string[]> {
   const [source] = await handle.db
     .insert(knowledgeSources)
@@ -47,7 +48,7 @@ async function addSource(
         department: "knowledge",
         sourceField: name,
         // Words of their own, so that no two pieces are near-copies of each other.
-        content: `${name.replace(/\W/g, "")}${index} ${["alpha", "beta", "gamma"].map((word) => `${word}${index}`).join(" ")}`,
+        content: `${name.replace(/\W/g, "")}${index} ${["alpha", "beta", "gamma"].map((word) => `${word}${index}`).join(" ")} ${words(index)}`,
         sourceId: source?.id,
       })),
     )
@@ -154,5 +155,65 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     await indexes.ready("owner");
     expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
     expect(indexes.size.owners).toBe(1);
+  });
+
+  it("ranks an owner with fewer pieces than the pool in one statement, as the copy of their pieces does", async () => {
+    await handle.db.insert(users).values({ id: "small", name: "Small", email: "small@example.com" });
+    // 40 pieces: three close to the question, a source Martha may not use (its pieces closest of all), the rest
+    // elsewhere; "sourdough" and "price" said more or less often from piece to piece.
+    const words = (index: number) => `${"sourdough ".repeat(index % 4)}${"price ".repeat(index % 3)}`;
+    const close = await addSource(
+      "small",
+      "Close notes",
+      null,
+      Array.from({ length: 3 }, () => near(0.05)),
+      words,
+    );
+    const closed = await addSource(
+      "small",
+      "Finance",
+      ["finn"],
+      Array.from({ length: 5 }, () => near(0.001)),
+      words,
+    );
+    await addSource("small", "Other notes", null, Array.from({ length: 32 }, elsewhere), words);
+    const search = async (text: string, mode: "hybrid" | "text", inMemory: boolean) =>
+      (
+        await searchPieces(
+          { db: handle.db, vectors: { ...handle.vectors, preselectionPool: POOL } },
+          {
+            userId: "small",
+            directorId: "martha",
+            queries: [{ text, embedding: { model: MODEL, vector: QUERY }, weight: 1 }],
+            threshold: -1,
+            count: 30,
+            mode,
+            inMemory,
+          },
+        )
+      ).map((piece) => piece.id);
+    const indexes = rankingIndexes(handle.db);
+    indexes.options = { ...indexes.options, minPieces: 1 };
+    const questions = ["What price for sourdough?", "sourdough", "price alpha7 gamma12", "nothing shared"];
+    const modes = ["text", "hybrid"] as const;
+    const fromDatabase = [];
+    for (const question of questions) for (const mode of modes) fromDatabase.push(await search(question, mode, false));
+    const copy = await indexes.ready("small");
+    expect(copy?.ids).toHaveLength(40);
+    const fromCopy = [];
+    for (const question of questions) for (const mode of modes) fromCopy.push(await search(question, mode, true));
+    expect(fromCopy).toEqual(fromDatabase);
+    // The pieces saying both words most often lead the text ranking, and only pieces saying one of them are in it;
+    // a close piece leads the hybrid ranking; the closed source never comes back.
+    const [text, hybrid] = fromDatabase;
+    const contents = new Map(
+      (await handle.db.select({ id: contextPieces.id, content: contextPieces.content }).from(contextPieces)).map(
+        (row) => [row.id, row.content],
+      ),
+    );
+    expect(contents.get(text?.[0] ?? "")).toMatch(/ sourdough sourdough sourdough price price $/);
+    expect(text?.every((id) => /sourdough|price/.test(contents.get(id) ?? ""))).toBe(true);
+    expect(close).toContain(hybrid?.[0]);
+    expect(fromDatabase.flat().some((id) => closed.includes(id))).toBe(false);
   });
 });

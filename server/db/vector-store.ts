@@ -283,7 +283,9 @@ export const BINARY_PRESELECTION_POOL = 200;
  * scope applies to every row returned either way. With `preselected` (a large
  * owner's pool chosen in the process from its copy of their signs, in scope
  * already), only the pool is re-ranked, by the owner's vectors alone: the
- * caller applies the scope to the pieces it returns.
+ * caller applies the scope to the pieces it returns. Given `ownerPieces` (how many pieces the owner has) no larger
+ * than the pool, every piece would be in the pool: the owner's pieces in scope are ranked exactly at once, without
+ * reading their signs first.
  */
 export function pieceVectorRanking(
   store: VectorStore,
@@ -302,11 +304,16 @@ export function pieceVectorRanking(
      * Only these are re-ranked; the caller checks the scope of the pieces it returns.
      */
     preselected?: readonly string[];
+    /** How many pieces the owner has in all, where the caller knows it. */
+    ownerPieces?: number;
   },
 ): SQL | undefined {
   if (!store.available) return undefined;
   if (store.plan === "exact" || query.userId === undefined) return exactPieceVectorRanking(query);
   if (query.preselected) return rerankPreselected({ ...query, userId: query.userId, preselected: query.preselected });
+  if (query.ownerPieces !== undefined && query.ownerPieces <= preselectionPool(store)) {
+    return exactPieceVectorRanking(query);
+  }
   const pool = sql.raw(String(preselectionPool(store)));
   const preselected = sql`
       select e.piece_id from context_piece_embeddings e
@@ -379,16 +386,23 @@ export function preselectionPool(store: VectorStore): number {
   return Math.max(1, Math.floor(store.preselectionPool ?? BINARY_PRESELECTION_POOL));
 }
 
-/** Every piece in scope with a vector of the query's model, ranked by exact cosine. */
+/**
+ * Every piece in scope with a vector of the query's model, ranked by exact cosine. `scored` is materialized so that
+ * each distance is computed once (see rerankPreselected).
+ */
 function exactPieceVectorRanking(query: Parameters<typeof pieceVectorRanking>[1]): SQL {
   return sql`(
-    select p.id, row_number() over (order by e.embedding <=> q.vector, p.id) as position
-    from context_pieces p
-    join context_piece_embeddings e on e.piece_id = p.id and e.user_id = p.user_id,
-      (select ${query.cosineLiteral}::int[]::vector as vector) q
-    where ${query.scope}
-      and e.model = ${query.model} and vector_dims(e.embedding) = ${query.dimensions}
-      and 1 - (e.embedding <=> q.vector) >= ${query.threshold}
+    with q as materialized (select ${query.cosineLiteral}::int[]::vector as vector),
+    scored as materialized (
+      select p.id, e.embedding <=> (select vector from q) as distance
+      from context_pieces p
+      join context_piece_embeddings e on e.piece_id = p.id and e.user_id = p.user_id
+      where ${query.scope}
+        and e.model = ${query.model} and vector_dims(e.embedding) = ${query.dimensions}
+    )
+    select id, row_number() over (order by distance, id) as position
+    from scored
+    where 1 - distance >= ${query.threshold}
     order by position
     limit ${query.limit}
   )`;
