@@ -571,10 +571,7 @@ async function scoreTextPieces(
   const b = sql.raw(String(BM25_B));
   const saturation = sql.raw(String(BM25_K1 + 1));
   // tsquery literals, bound as values, so the planner sees which words it is choosing an index for.
-  const anyOf = terms
-    .slice(0, taken)
-    .map((term) => tsqueryLiteral(term.lexeme))
-    .join(" | ");
+  const anyOf = anyOfTerms(terms.slice(0, taken));
   // The first pass's sum of the idf of the words a piece holds, one containment test per word in the row's expression.
   const heldIdf = sql.join(
     terms.map(
@@ -583,12 +580,9 @@ async function scoreTextPieces(
     ),
     sql` + `,
   );
-  const termsJson = JSON.stringify(terms.map(({ lexeme, idf }) => ({ lexeme, idf })));
   const rows = rowsOf<TextScore>(
     await db.execute(sql`
-      with terms as (
-        select lexeme, idf from json_to_recordset(${termsJson}::json) as t(lexeme text, idf float8)
-      ),
+      with terms as (${termsTable(terms)}),
       matched as materialized (
         select p.id, p.search_vector, length(p.content)::float8 / ${averageLength}::float8 as len
         from context_pieces p
@@ -604,7 +598,7 @@ async function scoreTextPieces(
         from shortlist s join matched m on m.id = s.id cross join lateral unnest(m.search_vector) u
         where u.lexeme in (select lexeme from terms)
       )
-      select tf.id, sum(t.idf * (tf.n * ${saturation}) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len)))::float8 as score
+      select tf.id, ${BM25_SUM} as score
       from tf join terms t on t.lexeme = tf.lexeme
       group by tf.id
       order by score desc, tf.id
@@ -619,6 +613,25 @@ function tsqueryLiteral(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
+/** A tsquery matching any of the words, to be bound as a value. */
+function anyOfTerms(terms: TextTerm[]): string {
+  return terms.map((term) => tsqueryLiteral(term.lexeme)).join(" | ");
+}
+
+/** The words with their idf, as rows (lexeme, idf) for a `terms` CTE. */
+function termsTable(terms: TextTerm[]): SQL {
+  const termsJson = JSON.stringify(terms.map(({ lexeme, idf }) => ({ lexeme, idf })));
+  return sql`select lexeme, idf from json_to_recordset(${termsJson}::json) as t(lexeme text, idf float8)`;
+}
+
+/**
+ * A piece's BM25 score over the rows of `tf` (its relative length `len`, and how often it holds each word, `n`)
+ * joined to `terms` as `t`, in the floating-point operations scoreFromIndex repeats.
+ */
+const BM25_SUM = sql.raw(
+  `sum(t.idf * (tf.n * ${BM25_K1 + 1}) / (tf.n + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * tf.len)))::float8`,
+);
+
 /**
  * scoreTextPieces for an owner with no more pieces than TEXT_SHORTLIST, every word taken, as a sub-select giving
  * each of the best CANDIDATES_PER_RANKING its position: every piece holding a word is in the shortlist, so it is
@@ -626,15 +639,8 @@ function tsqueryLiteral(lexeme: string): string {
  * (materialized): the words never choose an index, so a plan kept for the statement fits every question.
  */
 function smallOwnerTextRanking(input: Parameters<typeof inScope>[0], terms: TextTerm[], averageLength: number): SQL {
-  const k1 = sql.raw(String(BM25_K1));
-  const b = sql.raw(String(BM25_B));
-  const saturation = sql.raw(String(BM25_K1 + 1));
-  const anyOf = terms.map((term) => tsqueryLiteral(term.lexeme)).join(" | ");
-  const termsJson = JSON.stringify(terms.map(({ lexeme, idf }) => ({ lexeme, idf })));
   return sql`(
-    with terms as (
-      select lexeme, idf from json_to_recordset(${termsJson}::json) as t(lexeme text, idf float8)
-    ),
+    with terms as (${termsTable(terms)}),
     owned as materialized (
       select p.id, p.search_vector, p.content from context_pieces p where ${inScope(input)}
     ),
@@ -644,10 +650,10 @@ function smallOwnerTextRanking(input: Parameters<typeof inScope>[0], terms: Text
       from owned m cross join lateral unnest(
         ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', (select array_agg(lexeme) from terms)), '{a}')
       ) u
-      where m.search_vector @@ ${anyOf}::tsquery
+      where m.search_vector @@ ${anyOfTerms(terms)}::tsquery
     ),
     scored as (
-      select tf.id, sum(t.idf * (tf.n * ${saturation}) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len)))::float8 as score
+      select tf.id, ${BM25_SUM} as score
       from tf join terms t on t.lexeme = tf.lexeme
       group by tf.id
     )
