@@ -101,19 +101,23 @@ describe("a database that goes away while a job runs", () => {
 });
 
 describe("background jobs and chat turns", () => {
+  /** A job that notes the label it was sent with in `ran` when it runs. */
+  const labelRecordingJob = (name: string, ran: string[]) =>
+    defineJob<{ label: string }>({
+      name,
+      policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
+      async run(_deps, { label }) {
+        ran.push(label);
+      },
+    });
+
   it("holds a worker back while a chat turn waits for its first token, and runs the job once the token is out", async () => {
     const database = await createTestDatabase();
     const gate = createFirstTokenGate();
     const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
     try {
       const ran: string[] = [];
-      const job = defineJob<{ label: string }>({
-        name: "steps-aside",
-        policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
-        async run(_deps, { label }) {
-          ran.push(label);
-        },
-      });
+      const job = labelRecordingJob("steps-aside", ran);
       await runner.start(depsWith(gate), [job as never]);
       const firstToken = gate.enter();
       // Sending is a request's own step: it is not held back.
@@ -145,13 +149,7 @@ describe("background jobs and chat turns", () => {
     const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 30 });
     try {
       const ran: string[] = [];
-      const job = defineJob<{ label: string }>({
-        name: "late-turn",
-        policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
-        async run(_deps, { label }) {
-          ran.push(label);
-        },
-      });
+      const job = labelRecordingJob("late-turn", ran);
       await runner.start(depsWith(arrivingTurn), [job as never]);
       await delay(300);
       armed = true;

@@ -140,27 +140,26 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
     for (const job of jobs) {
       const ids: string[] = [];
       for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
-        ids.push(
-          await boss.work<unknown>(
-            job.name,
-            {
-              batchSize: 1,
-              includeMetadata: true,
-              pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
-            },
-            async ([item]) => {
-              if (!item) return;
-              const jobLog = log.child({ job: job.name, jobId: item.id });
-              const lastAttempt = item.retryCount >= item.retryLimit;
-              try {
-                await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
-              } catch (error) {
-                jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
-                throw error;
-              }
-            },
-          ),
+        const id = await boss.work<unknown>(
+          job.name,
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS,
+          },
+          async ([item]) => {
+            if (!item) return;
+            const jobLog = log.child({ job: job.name, jobId: item.id });
+            const lastAttempt = item.retryCount >= item.retryLimit;
+            try {
+              await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
+            } catch (error) {
+              jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
+              throw error;
+            }
+          },
         );
+        ids.push(id);
       }
       workersByQueue.set(job.name, ids);
     }
