@@ -642,11 +642,11 @@ function smallOwnerTextRanking(input: Parameters<typeof inScope>[0], terms: Text
   return sql`(
     with terms as (${termsTable(terms)}),
     owned as materialized (
-      select p.id, p.search_vector, p.content from context_pieces p where ${inScope(input)}
+      select p.id, p.search_vector, length(p.content)::float8 / ${averageLength}::float8 as len
+      from context_pieces p where ${inScope(input)}
     ),
     tf as (
-      select m.id, length(m.content)::float8 / ${averageLength}::float8 as len, u.lexeme,
-        coalesce(array_length(u.weights, 1), 1)::float8 as n
+      select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
       from owned m cross join lateral unnest(
         ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', (select array_agg(lexeme) from terms)), '{a}')
       ) u
