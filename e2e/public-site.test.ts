@@ -174,12 +174,13 @@ describe("landing page", () => {
   });
 
   it("lays the director cards out in 1, 2 and 3 columns and staggers their entrance by 0.1 s", async () => {
+    const page = await browser.newPage();
     for (const [viewport, columns] of [
       [PHONE, 1],
       [TABLET, 2],
       [DESKTOP, 3],
     ] as const) {
-      const page = await browser.newPage(viewport);
+      await page.setViewportSize(viewport);
       await page.goto("/index");
       const cards = page.locator("li.landing-card-in");
       await cards.first().waitFor();
@@ -198,7 +199,6 @@ describe("landing page", () => {
       expect(animation.every((item) => item.name === "landing-card-in")).toBe(true);
     }
 
-    const page = await browser.newPage();
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/index");
     await page.locator("li.landing-card-in").first().waitFor();
@@ -260,12 +260,13 @@ describe("landing page", () => {
   });
 
   it("looks right at 375, 768 and 1280 px", async () => {
+    const page = await browser.newPage();
     for (const [name, viewport] of [
       ["phone", PHONE],
       ["tablet", TABLET],
       ["desktop", DESKTOP],
     ] as const) {
-      const page = await browser.newPage(viewport);
+      await page.setViewportSize(viewport);
       await page.goto("/");
       await page.getByRole("heading", { level: 1, name: HEADLINE }).waitFor();
       await page.waitForFunction(
@@ -313,11 +314,11 @@ describe("legal pages", () => {
       ["phone", PHONE],
       ["desktop", DESKTOP],
     ] as const) {
+      await page.setViewportSize(viewport);
       for (const address of ["/privacy", "/contact"]) {
-        const shot = await browser.newPage(viewport);
-        await shot.goto(address);
-        await shot.getByRole("link", { name: CONTACT_EMAIL }).first().waitFor();
-        await screenshot(shot, `legal${address.replace("/", "-")}-${name}`);
+        await page.goto(address);
+        await page.getByRole("link", { name: CONTACT_EMAIL }).first().waitFor();
+        await screenshot(page, `legal${address.replace("/", "-")}-${name}`);
       }
     }
   });
