@@ -27,7 +27,7 @@ export function EmailConfirmationBanner() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 sm:px-6">
         <p>
           <strong className="font-semibold">Please confirm your email address.</strong> We sent a link to{" "}
-          <span className="break-all">{user.email}</span>.
+          <span className="wrap-anywhere">{user.email}</span>.
         </p>
         <Button
           size="sm"

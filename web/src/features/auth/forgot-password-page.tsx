@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
       <AuthCard title="Check your email">
         <div className="mt-6 grid gap-4 text-sm text-slate-700">
           <p>
-            If there is a Directors account for <strong className="break-all text-slate-900">{sentTo}</strong>, we have
+            If there is a Directors account for <strong className="wrap-anywhere text-slate-900">{sentTo}</strong>, we have
             sent it a link to choose a new password. The link works once, for one hour.
           </p>
           <p>Nothing arrived after a few minutes? Check your spam folder, or ask for another link.</p>

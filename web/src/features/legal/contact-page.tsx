@@ -25,7 +25,7 @@ export function ContactPage() {
         </span>
         <div className="min-w-0">
           <h2 className="text-sm font-medium text-slate-600">Email</h2>
-          <p className="mt-1 text-xl font-semibold break-all text-slate-900">
+          <p className="mt-1 text-xl font-semibold wrap-anywhere text-slate-900">
             <ContactEmail className="text-brand-700 underline-offset-4 hover:underline" />
           </p>
         </div>

@@ -99,7 +99,7 @@ function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange
           id="delete-email"
           label={
             <>
-              Type <span className="font-semibold break-all">{props.email}</span> to confirm
+              Type <span className="font-semibold wrap-anywhere">{props.email}</span> to confirm
             </>
           }
           error={errors.email?.message}
