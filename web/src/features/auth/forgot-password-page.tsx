@@ -38,8 +38,8 @@ export function ForgotPasswordPage() {
       <AuthCard title="Check your email">
         <div className="mt-6 grid gap-4 text-sm text-slate-700">
           <p>
-            If there is a Directors account for <strong className="wrap-anywhere text-slate-900">{sentTo}</strong>, we have
-            sent it a link to choose a new password. The link works once, for one hour.
+            If there is a Directors account for <strong className="wrap-anywhere text-slate-900">{sentTo}</strong>, we
+            have sent it a link to choose a new password. The link works once, for one hour.
           </p>
           <p>Nothing arrived after a few minutes? Check your spam folder, or ask for another link.</p>
           <Button variant="secondary" onClick={() => setSentTo(null)}>
