@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { TRAINING_QUESTIONS } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { type ChatOwnerOptions, chatInput, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
@@ -63,15 +63,17 @@ describe("the whole journey as a new owner", () => {
 
     await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "martha");
     await conversation(page).getByText(MARTHA_WELCOME).waitFor();
+    const restOfAnswer = createGate();
     fake.queueChat({
       reply: "With **$800 a month** on Instagram, move a quarter of it to email for Bright Bean Coffee subscribers.",
-      chunkDelayMs: 150,
+      holds: [{ beforeChunk: 3, gate: restOfAnswer }],
     });
     await input(page).fill("How should I spend my marketing budget?");
     await input(page).press("Enter");
     await conversation(page).getByText("With").waitFor();
     await page.getByRole("button", { name: "Stop answer" }).waitFor();
     expect(await conversation(page).getByText("Bright Bean Coffee subscribers.").count()).toBe(0);
+    restOfAnswer.open();
     await conversation(page).getByText("Bright Bean Coffee subscribers.").waitFor();
 
     // What the director was told: the persona, the business and the training, then the question.
@@ -143,11 +145,14 @@ describe("chatting with a director", () => {
   it("streams an answer in, keeps it after a reload, and shows the time of day", async () => {
     const page = await ownerPage();
     await openChat(page);
+    const firstWords = createGate();
+    const restOfAnswer = createGate();
     fake.queueChat({
       reply: "Start with **email**: it is your cheapest channel. Then test one Instagram ad for a week.",
-      // Long enough for the thinking indicator to be seen on a busy machine.
-      firstTokenDelayMs: 1500,
-      chunkDelayMs: 120,
+      holds: [
+        { beforeChunk: 0, gate: firstWords },
+        { beforeChunk: 4, gate: restOfAnswer },
+      ],
     });
     await input(page).fill("Which channel should I focus on?");
     await input(page).press("Enter");
@@ -155,10 +160,12 @@ describe("chatting with a director", () => {
     await conversation(page).getByText("Which channel should I focus on?").waitFor();
     await conversation(page).getByText("Martha is reading your notes…").waitFor();
     await page.getByRole("button", { name: "Stop answer" }).waitFor();
+    firstWords.open();
 
     // Part of the answer shows before the rest has arrived.
     await conversation(page).getByText("Start with").waitFor();
     expect(await conversation(page).getByText("for a week.").count()).toBe(0);
+    restOfAnswer.open();
     await conversation(page).getByText("for a week.").waitFor();
     await page.getByRole("button", { name: "Send message" }).waitFor();
     expect(await conversation(page).locator("strong", { hasText: "email" }).count()).toBe(1);

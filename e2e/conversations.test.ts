@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, describe, expect, it } from "vitest";
 import { messages } from "../server/db/schema";
-import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { askInPage, chatInput, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 import { expectToast } from "./support/toasts";
@@ -179,15 +179,27 @@ describe("keeping conversations", () => {
     const page = await chatOwnerPage(browser);
     await openChat(page);
     const words = Array.from({ length: 30 }, (_, index) => `step${index}`);
-    fake.queueChat({ reply: words.join(" "), firstTokenDelayMs: 2500, chunkDelayMs: 120 });
+    const firstWords = createGate();
+    const afterReload = createGate();
+    fake.queueChat({
+      reply: words.join(" "),
+      chunkDelayMs: 20,
+      holds: [
+        { beforeChunk: 0, gate: firstWords },
+        { beforeChunk: 5, gate: afterReload },
+      ],
+    });
     await askInPage(page, "Walk me through it slowly");
     // The answer says what it is doing before its first words.
     await conversationList(page).getByText("Martha is reading your notes…").waitFor();
-    await conversationList(page).getByText("step3", { exact: false }).waitFor();
+    firstWords.open();
+    await conversationList(page).getByText("step4", { exact: false }).waitFor();
     await page.reload();
     await conversationList(page).getByText("Walk me through it slowly").waitFor();
-    // It goes on live after the reload, and ends whole.
+    // After the reload it shows what had arrived, then goes on live and ends whole.
+    await conversationList(page).getByText("step4", { exact: false }).waitFor();
     await page.getByRole("button", { name: "Stop answer" }).waitFor();
+    afterReload.open();
     await conversationList(page).getByText("step29", { exact: false }).waitFor();
     await page.getByRole("button", { name: "Send message" }).waitFor();
     const answer = (await browser.server.deps.db.select().from(messages).where(eq(messages.userId, page.userId))).find(

@@ -158,7 +158,8 @@ export function setupBrowser(serverOptions: ServerOptions = {}) {
 async function reportOpenPages(contexts: BrowserContext[]) {
   for (const page of contexts.flatMap((browserContext) => browserContext.pages())) {
     const text = await page
-      .evaluate(() => (document.body.textContent ?? "").slice(0, 600))
+      // The main region, not the navigation around it, which would use up the excerpt.
+      .evaluate(() => ((document.querySelector("main") ?? document.body).textContent ?? "").slice(0, 1500))
       .catch((error: Error) => `(unreadable: ${error.message})`);
     process.stderr.write(`\n--- open page ${page.url()} ---\n${text}\n---\n`);
   }

@@ -31,7 +31,23 @@ export type ChatScript =
       chunkDelayMs?: number;
       /** Close the connection after this many content chunks, without [DONE]. */
       cutAfterChunks?: number;
+      /**
+       * Hold the stream before a content chunk (0: before any text) until its gate opens, so a test can act
+       * mid-answer (reload, stop) however slow the machine is, rather than racing a delay.
+       */
+      holds?: Array<{ beforeChunk: number; gate: Gate }>;
     };
+
+/** A promise the test settles when it chooses: `open()` lets a held stream go on. */
+export type Gate = { opened: Promise<void>; open(): void };
+
+export function createGate(): Gate {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
 
 export type EmbeddingScript = { fail: ScriptedFailure } | { delayMs: number };
 
@@ -258,6 +274,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
           return;
         }
         if (index > 0 && script.chunkDelayMs) await delay(script.chunkDelayMs);
+        const hold = script.holds?.find((candidate) => candidate.beforeChunk === index);
+        if (hold) await hold.gate.opened;
         if (res.destroyed) return;
         send({ content: piece }, null);
         recorded.firstTextAt ??= performance.now();
