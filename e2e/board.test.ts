@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { directorTrainings } from "../server/db/schema";
 import { BOARD_ANSWERS, boardRoute } from "../server/test/board-scripts";
-import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor } from "../server/test/fixtures";
 import type { DirectorId } from "../shared/directors";
 import { TRAINING_QUESTIONS } from "../shared/training";
@@ -122,10 +122,16 @@ describe("the board meeting", () => {
   it("shows tabs with a live indicator on a phone, goes on without a failed director, and retries it", async () => {
     const page = await boardOwnerPage(PHONE, ["martha", "finn", "ollie"]);
     let finnFails = true;
+    // Martha's answer waits halfway until her tab has been seen answering.
+    const marthaRest = createGate();
     fake.route = boardRoute({
       chunkDelayMs: 60,
       memoChunkDelayMs: 5,
-      override: (author) => (author === "finn" && finnFails ? { fail: { status: 400 } } : undefined),
+      override: (author) => {
+        if (author === "finn" && finnFails) return { fail: { status: 400 } };
+        if (author === "martha") return { reply: BOARD_ANSWERS.martha, holds: [{ beforeChunk: 4, gate: marthaRest }] };
+        return undefined;
+      },
     });
     fake.queueCompletion({ reply: "Spring marketing budget" });
     await openChat(page);
@@ -142,6 +148,7 @@ describe("the board meeting", () => {
     await tabs.getByRole("tab", { name: "Martha, answering" }).waitFor();
     await page.getByRole("tabpanel").getByText("Spend $2,000").waitFor();
     await screenshot(page, "board-phone-answering");
+    marthaRest.open();
     await tabs.getByRole("tab", { name: "Finn, did not answer" }).waitFor();
     await tabs.getByRole("tab", { name: "Martha, answered" }).waitFor();
     await memo(page).getByText("Finn: did not answer; this memo is written without them.").waitFor();

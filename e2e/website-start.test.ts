@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import type { KnowledgeListResponse } from "../shared/knowledge";
 import { ONBOARDING_FIELDS, type OnboardingData } from "../shared/onboarding";
 import { WEBSITE_FAILURE_MESSAGES } from "../shared/website-draft";
@@ -100,10 +100,12 @@ describe("start from your website", () => {
     // The cursor is in the address.
     await page.waitForFunction(() => document.activeElement?.id === "website-address");
     await page.keyboard.insertText(`${siteUrl}/`);
-    fake.queueObject({ reply: JSON.stringify(DRAFTS), firstTokenDelayMs: 1500 });
+    const drafted = createGate();
+    fake.queueObject({ reply: JSON.stringify(DRAFTS), holds: [{ beforeChunk: 0, gate: drafted }] });
     await page.keyboard.press("Enter");
     await dialog(page).getByText(`Reading ${siteHost} and drafting your answers…`).waitFor();
     await dialog(page).getByRole("progressbar", { name: "Drafting your answers" }).waitFor();
+    drafted.open();
     await dialog(page).waitFor({ state: "detached" });
 
     // Step 1 holds the draft, says where it came from, and has the cursor.

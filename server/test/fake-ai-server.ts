@@ -32,8 +32,8 @@ export type ChatScript =
       /** Close the connection after this many content chunks, without [DONE]. */
       cutAfterChunks?: number;
       /**
-       * Hold the stream before a content chunk (0: before any text) until its gate opens, so a test can act
-       * mid-answer (reload, stop) however slow the machine is, rather than racing a delay.
+       * Hold the stream before a content chunk (0: before any text; not streamed, 0 holds the reply) until its gate
+       * opens, so a test can act mid-answer (reload, stop) however slow the machine is, rather than racing a delay.
        */
       holds?: Array<{ beforeChunk: number; gate: Gate }>;
     };
@@ -244,6 +244,7 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       const id = `chatcmpl-${created}-${requests.length}`;
       if (!body.stream) {
         if (script.firstTokenDelayMs) await delay(script.firstTokenDelayMs);
+        await script.holds?.find((hold) => hold.beforeChunk === 0)?.gate.opened;
         if (res.destroyed) return;
         return sendJson(res, 200, {
           id,
