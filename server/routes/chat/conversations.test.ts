@@ -11,7 +11,7 @@ import type {
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../../shared/chat";
 import { conversationShares, conversations, directorTrainings, messages } from "../../db/schema";
 import { streamedText, streamParts } from "../../test/chat-stream";
-import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
+import { createGate, type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -218,7 +218,9 @@ describe("an answer being written", () => {
     const app = await chatApp();
     const { cookie } = await owner(app);
     const reply = Array.from({ length: 40 }, (_, index) => `word${index}`).join(" ");
-    fake.queueChat({ reply, firstTokenDelayMs: 100, chunkDelayMs: 15 });
+    // The answer waits halfway until the second reader is attached.
+    const attached = createGate();
+    fake.queueChat({ reply, chunkDelayMs: 5, holds: [{ beforeChunk: 20, gate: attached }] });
     const asking = await app.request("/api/chat/martha/messages", { cookie, body: { text: "Write slowly" } });
     const reader = asking.body?.getReader();
     await reader?.read();
@@ -230,6 +232,7 @@ describe("an answer being written", () => {
 
     const resumed = await app.request(`/api/conversations/${conversation}/stream`, { cookie });
     expect(resumed.status).toBe(200);
+    attached.open();
     await reader?.cancel();
     const parts = await streamParts(resumed);
     expect(parts[0]).toMatchObject({ type: "start", messageMetadata: { status: "streaming" } });
