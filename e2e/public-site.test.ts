@@ -321,6 +321,27 @@ describe("legal pages", () => {
         await screenshot(page, `legal${address.replace("/", "-")}-${name}`);
       }
     }
+
+    // Too long for one line on a phone, the address breaks after its hyphen, not mid-word.
+    await page.setViewportSize(PHONE);
+    const lines = await page
+      .getByRole("main")
+      .getByRole("link", { name: CONTACT_EMAIL })
+      .evaluate((link) => {
+        const text = link.firstChild as Text;
+        const byLine = new Map<number, string>();
+        for (let index = 0; index < text.length; index++) {
+          const range = document.createRange();
+          range.setStart(text, index);
+          range.setEnd(text, index + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byLine.set(top, (byLine.get(top) ?? "") + (text.data[index] ?? ""));
+        }
+        return [...byLine.values()];
+      });
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(0, -1).every((line) => /[-.@]$/.test(line))).toBe(true);
+    expect(lines.join("")).toBe(CONTACT_EMAIL);
   });
 });
 
