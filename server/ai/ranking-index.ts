@@ -263,8 +263,7 @@ export async function buildOwnerRankingIndex(
           from unnest(p.search_vector) u
         ) w
         where p.id = any(${`{${chunk.join(",")}}`}::uuid[]) and p.user_id = ${userId}
-          and (p.source_id is null or exists (
-            select 1 from knowledge_sources s where s.id = p.source_id and s.user_id = ${userId}))
+          and (p.source_id is null or p.source_id in (select s.id from knowledge_sources s where s.user_id = ${userId}))
         order by p.id
       `),
     );
