@@ -6,8 +6,10 @@ import type { DatabaseHandle } from "../db/client";
  * piece from the database (docs/decisions/0024, "Ranking from the process's memory"): for every word of the owner's
  * pieces' search vectors, the pieces holding it and how often, and for every piece its length, department and
  * knowledge source, which is exactly what the SQL full-text ranking (retrieval.ts, scoreTextPieces) reads, so it ranks
- * alike; and, where the database has pgvector, each piece's vector signs (one bit per dimension), for the vector
- * ranking's pre-selection (vector-store.ts; the exact re-ranking of the pool stays in the database).
+ * alike; and, where the database has pgvector, what the vector ranking needs: for an owner of up to `levelsMaxPieces`
+ * pieces each vector in 8-bit levels, whose cosines are close enough to the exact ones to rank by in the process
+ * (docs/decisions/0020, "Eleventh round"); for a larger owner each vector's signs (one bit per dimension, an eighth of
+ * the levels' bytes), for the pre-selection of a pool that the database re-ranks exactly (vector-store.ts).
  *
  * It is a copy of the database at one version of the owner's pieces (context_piece_owner_stats.version, changed by
  * every statement that writes one of them, migration 0016). Retrieval reads the version in the statement it runs
@@ -29,16 +31,22 @@ export type RankingIndexOptions = {
   maxBytes: number;
   /** How long an owner's pieces must stay unchanged before their copy is built. */
   settleMs: number;
+  /** Owners with up to this many pieces have their vectors kept in 8-bit levels; larger owners, their signs. */
+  levelsMaxPieces: number;
 };
 
 export const RANKING_INDEX_DEFAULTS: RankingIndexOptions = {
   minPieces: 1,
   maxBytes: 64 * 1024 * 1024,
   settleMs: 500,
+  // 1.5 MB of levels at most for one owner (1,536 dimensions), against 0.2 MB of signs.
+  levelsMaxPieces: 1_000,
 };
 
 /** Pieces read per statement while building, so that other statements on the embedded database run in between. */
 const BUILD_CHUNK = 1_000;
+/** Vectors read per statement while building (about 10 ms of the embedded database's time each). */
+const LEVELS_CHUNK = 200;
 /** Builds that found the owner's pieces changed while reading them are tried again this many times, then dropped. */
 const BUILD_ATTEMPTS = 4;
 /** Owners waiting for a copy at most; beyond it retrieval's request is dropped (the owner's next question asks again). */
@@ -56,6 +64,18 @@ export type SignsGroup = {
   ones: Uint16Array;
 };
 
+/**
+ * The owner's vectors of one model and size in 8-bit levels, piece after piece (`dimensions` levels each): each vector
+ * scaled so that its largest component is ±127 and rounded. The scale drops out of a cosine, so a piece's cosine with
+ * a query is the levels' dot product with it over the levels' length (`lengths`) and the query's.
+ */
+export type LevelsGroup = {
+  pieces: Uint32Array;
+  dimensions: number;
+  levels: Int8Array;
+  lengths: Float64Array;
+};
+
 /** One owner's copy. Pieces are numbered in the order of their ids, so comparing numbers compares ids. */
 export type OwnerRankingIndex = {
   userId: string;
@@ -70,8 +90,10 @@ export type OwnerRankingIndex = {
   sourceOf: Int32Array;
   sources: string[];
   postings: Map<string, Postings>;
-  /** The vector signs by `${model}/${dimensions}`; empty without pgvector. */
+  /** A large owner's vector signs by `${model}/${dimensions}`; empty without pgvector or with levels. */
   signs: Map<string, SignsGroup>;
+  /** A smaller owner's vector levels by `${model}/${dimensions}`; empty without pgvector or with signs. */
+  levels: Map<string, LevelsGroup>;
   /** An estimate of the heap the copy takes. */
   bytes: number;
   /** How long the copy took to build, in milliseconds. */
@@ -180,7 +202,7 @@ export class RankingIndexes {
         } while (job.latest !== seen);
       }
       const started = performance.now();
-      const built = await buildOwnerRankingIndex(this.db, userId);
+      const built = await buildOwnerRankingIndex(this.db, userId, this.options.levelsMaxPieces);
       readMs += performance.now() - started;
       if (built === "changed") continue;
       if (built) this.keep(built);
@@ -227,6 +249,7 @@ type PieceRow = {
 export async function buildOwnerRankingIndex(
   db: Database,
   userId: string,
+  levelsMaxPieces = RANKING_INDEX_DEFAULTS.levelsMaxPieces,
 ): Promise<OwnerRankingIndex | undefined | "changed"> {
   const started = performance.now();
   const stateOf = async () =>
@@ -286,7 +309,9 @@ export async function buildOwnerRankingIndex(
       }
     }
   }
-  const signs = state.vectors ? await readSigns(db, userId, ids) : new Map<string, SignsGroup>();
+  const withLevels = state.vectors && ids.length <= levelsMaxPieces;
+  const signs = state.vectors && !withLevels ? await readSigns(db, userId, ids) : new Map<string, SignsGroup>();
+  const levels = withLevels ? await readLevels(db, userId, ids) : new Map<string, LevelsGroup>();
   if ((await stateOf())?.version !== version) return "changed";
 
   // Heap estimate: typed arrays' bytes plus V8's overheads for strings, map entries and array objects.
@@ -297,6 +322,7 @@ export async function buildOwnerRankingIndex(
     bytes += 2 * 96 + 40 + 24 + lexeme.length + list.pieces.length * 6;
   }
   for (const group of signs.values()) bytes += 3 * 96 + group.pieces.length * (4 + 2 + group.words * 4);
+  for (const group of levels.values()) bytes += 3 * 96 + group.pieces.length * (4 + 8 + group.dimensions);
   return {
     userId,
     version,
@@ -308,6 +334,7 @@ export async function buildOwnerRankingIndex(
     sources: [...sources.keys()],
     postings,
     signs,
+    levels,
     bytes,
     buildMs: performance.now() - started,
   };
@@ -349,6 +376,70 @@ async function readSigns(db: Database, userId: string, ids: string[]): Promise<M
     groups.set(key, { pieces: Uint32Array.from(rows.map((row) => row.piece)), words, signs, ones });
   }
   return groups;
+}
+
+/**
+ * The owner's vectors in 8-bit levels, for the pieces of the copy, grouped by model and size. Each is read in
+ * pgvector's binary form (vector_send: the dimensions, two unused bytes, then each component as a big-endian 32-bit
+ * float), which the database writes without formatting a number, in base64: PGlite's reading of a bytea column took
+ * 78 ms for a hundred vectors, base64 6 ms (docs/decisions/0020, "Eleventh round").
+ */
+async function readLevels(db: Database, userId: string, ids: string[]): Promise<Map<string, LevelsGroup>> {
+  const numberOf = new Map(ids.map((id, piece) => [id, piece]));
+  const rows: Array<{ id: string; model: string; bytes: string }> = [];
+  for (let start = 0; start < ids.length; start += LEVELS_CHUNK) {
+    const chunk = ids.slice(start, start + LEVELS_CHUNK);
+    rows.push(
+      ...rowsOf<{ id: string; model: string; bytes: string }>(
+        await db.execute(sql`
+          select e.piece_id as id, e.model, encode(vector_send(e.embedding), 'base64') as bytes
+          from context_piece_embeddings e
+          where e.user_id = ${userId} and e.piece_id = any(${`{${chunk.join(",")}}`}::uuid[])`),
+      ),
+    );
+  }
+  const grouped = new Map<string, Array<{ piece: number; vector: DataView }>>();
+  for (const row of rows) {
+    const piece = numberOf.get(row.id);
+    if (piece === undefined) continue;
+    const bytes = Buffer.from(row.bytes, "base64");
+    const vector = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const key = `${row.model}/${vector.getUint16(0)}`;
+    let group = grouped.get(key);
+    if (!group) {
+      group = [];
+      grouped.set(key, group);
+    }
+    group.push({ piece, vector });
+  }
+  const groups = new Map<string, LevelsGroup>();
+  for (const [key, rows] of grouped) {
+    rows.sort((a, b) => a.piece - b.piece);
+    const dimensions = rows[0]?.vector.getUint16(0) ?? 0;
+    const levels = new Int8Array(rows.length * dimensions);
+    const lengths = new Float64Array(rows.length);
+    for (const [index, row] of rows.entries()) {
+      lengths[index] = packLevels(row.vector, dimensions, levels, index * dimensions);
+    }
+    groups.set(key, { pieces: Uint32Array.from(rows.map((row) => row.piece)), dimensions, levels, lengths });
+  }
+  return groups;
+}
+
+/** Writes a vector in pgvector's binary form into `into` from `offset` as levels; returns the levels' length. */
+function packLevels(vector: DataView, dimensions: number, into: Int8Array, offset: number): number {
+  let largest = 0;
+  for (let dimension = 0; dimension < dimensions; dimension++) {
+    largest = Math.max(largest, Math.abs(vector.getFloat32(4 + 4 * dimension)));
+  }
+  const scale = largest > 0 ? 127 / largest : 0;
+  let squares = 0;
+  for (let dimension = 0; dimension < dimensions; dimension++) {
+    const level = Math.round(vector.getFloat32(4 + 4 * dimension) * scale);
+    into[offset + dimension] = level;
+    squares += level * level;
+  }
+  return Math.sqrt(squares);
 }
 
 /** Writes a bit string ("0110…") into `into` from `offset`, 32 bits a word; returns how many bits are set. */
@@ -415,6 +506,48 @@ export function preselectBySigns(
   }
   // Indexes follow the pieces' order, which is the ids' order, so the lower index wins a tie.
   const chosen = bestByScore(inScopeIndexes, scores, pool);
+  chosen.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
+  return chosen.map((index) => copy.ids[group.pieces[index] ?? 0] ?? "");
+}
+
+/**
+ * The vector ranking from the copy's levels: the `limit` pieces in scope most similar to the query by the cosine of
+ * their levels, down to `threshold`, as ids, most similar first, ties by id (the order of the database's exact ranking,
+ * vector-store.ts). For 1,536 dimensions a level's cosine is within about 1e-4 of the vector's. A piece with a zero
+ * vector has no direction and is never similar, as in the database. Undefined when the copy has no levels of this
+ * model and size.
+ */
+export function rankByLevels(
+  copy: OwnerRankingIndex,
+  scope: CopyScope,
+  query: { model: string; vector: readonly number[] },
+  threshold: number,
+  limit: number,
+): string[] | undefined {
+  const group = copy.levels.get(`${query.model}/${query.vector.length}`);
+  if (!group) return undefined;
+  const { dimensions, levels, lengths } = group;
+  const vector = Float64Array.from(query.vector);
+  const queryLength = Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0));
+  if (queryLength === 0) return [];
+  const count = group.pieces.length;
+  const inScope = scopeOf(copy, scope);
+  const scores = new Float64Array(count);
+  const similar: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const length = lengths[index] ?? 0;
+    if (length === 0 || !inScope(group.pieces[index] ?? 0)) continue;
+    let dot = 0;
+    const offset = index * dimensions;
+    for (let dimension = 0; dimension < dimensions; dimension++) {
+      dot += (levels[offset + dimension] ?? 0) * (vector[dimension] ?? 0);
+    }
+    const score = dot / (length * queryLength);
+    scores[index] = score;
+    if (score >= threshold) similar.push(index);
+  }
+  // Indexes follow the pieces' order, which is the ids' order, so the lower index wins a tie.
+  const chosen = bestByScore(similar, scores, limit);
   chosen.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
   return chosen.map((index) => copy.ids[group.pieces[index] ?? 0] ?? "");
 }

@@ -14,6 +14,7 @@ import {
   type CopyScope,
   type OwnerRankingIndex,
   preselectBySigns,
+  rankByLevels,
   rankingIndexes,
   scopeOf,
 } from "./ranking-index";
@@ -318,36 +319,35 @@ async function rankPieces(
     const query = { ...pending, embedding: embeddings[index] };
     const ranked = textRankings[index];
     if (ranked && "sql" in ranked) rankings.push({ weight: query.weight, sql: ranked.sql });
-    else if (ranked && ranked.ranked.length > 0) {
-      rankings.push({
-        weight: query.weight,
-        sql: sql`(select id, position from json_to_recordset(${JSON.stringify(ranked.ranked)}::json) as t(id uuid, position int))`,
-      });
-    }
+    else if (ranked && ranked.ranked.length > 0) rankings.push({ weight: query.weight, sql: listed(ranked.ranked) });
+    if (mode === "text" || !query.embedding) continue;
     const copy = copies[index];
     const state = states[index];
-    const vectors =
-      mode !== "text" && query.embedding
-        ? pieceVectorRanking(database.vectors, {
-            model: query.embedding.model,
-            dimensions: query.embedding.vector.length,
-            cosineLiteral: cosineQueryLiteral(query.embedding.vector),
-            threshold: input.threshold,
-            limit: CANDIDATES_PER_RANKING,
-            scope: inScope(input),
-            userId: input.userId,
-            ownerPieces: state?.owner.n,
-            preselected:
-              copy && state && database.vectors.available && database.vectors.plan !== "exact"
-                ? preselectBySigns(
-                    copy,
-                    { ...input, closedSources: state.owner.closedSources ?? [] },
-                    query.embedding,
-                    preselectionPool(database.vectors),
-                  )
-                : undefined,
-          })
+    const fromCopy =
+      copy && state && database.vectors.available && database.vectors.plan !== "exact"
+        ? { copy, scope: { ...input, closedSources: state.owner.closedSources ?? [] } }
         : undefined;
+    // A copy holding the owner's vector levels ranks in the process; otherwise the database ranks, re-ranking only
+    // the pool a copy of the owner's signs chose, where there is one.
+    const fromLevels =
+      fromCopy && rankByLevels(fromCopy.copy, fromCopy.scope, query.embedding, input.threshold, CANDIDATES_PER_RANKING);
+    const vectors = fromLevels
+      ? fromLevels.length > 0
+        ? listed(fromLevels.map((id, position) => ({ id, position: position + 1 })))
+        : undefined
+      : pieceVectorRanking(database.vectors, {
+          model: query.embedding.model,
+          dimensions: query.embedding.vector.length,
+          cosineLiteral: cosineQueryLiteral(query.embedding.vector),
+          threshold: input.threshold,
+          limit: CANDIDATES_PER_RANKING,
+          scope: inScope(input),
+          userId: input.userId,
+          ownerPieces: state?.owner.n,
+          preselected:
+            fromCopy &&
+            preselectBySigns(fromCopy.copy, fromCopy.scope, query.embedding, preselectionPool(database.vectors)),
+        });
     if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });
   }
   if (rankings.length === 0) return [];
@@ -377,6 +377,11 @@ async function rankPieces(
     rankings.map((ranking) => ranking.weight),
     input.count,
   );
+}
+
+/** A ranking made in the process, as the sub-select (id, position) the statement that reads the pieces joins. */
+function listed(ranked: Array<{ id: string; position: number }>): SQL {
+  return sql`(select id, position from json_to_recordset(${JSON.stringify(ranked)}::json) as t(id uuid, position int))`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import { rankingIndexes } from "../ai/ranking-index";
@@ -26,6 +27,14 @@ const near = (amount: number) => QUERY.map((value) => value + random() * amount)
 const elsewhere = () => Array.from({ length: DIMENSIONS }, () => random());
 
 let handle: DatabaseHandle;
+/** Each piece's vector, by id. */
+const vectorOf = new Map<string, number[]>();
+const cosine = (a: number[], b: number[]) => {
+  const dot = a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
+  return (
+    dot / Math.sqrt(a.reduce((sum, value) => sum + value * value, 0) * b.reduce((sum, value) => sum + value * value, 0))
+  );
+};
 /** Piece ids by what they are. */
 const ids = { near: [] as string[], finnOnly: [] as string[], harperOnly: [] as string[], other: [] as string[] };
 
@@ -58,6 +67,7 @@ async function addSource(
     handle.vectors,
     rows.map((row, index) => ({ pieceId: row.id, userId, model: MODEL, embedding: vectors[index] ?? [] })),
   );
+  for (const [index, row] of rows.entries()) vectorOf.set(row.id, vectors[index] ?? []);
   return rows.map((row) => row.id);
 }
 
@@ -95,6 +105,7 @@ async function vectorRanking(
   directorId: DirectorId,
   plan: "exact" | "binary-rerank",
   inMemory = false,
+  threshold = -1,
 ): Promise<string[]> {
   const pieces = await searchPieces(
     { db: handle.db, vectors: { ...handle.vectors, plan, preselectionPool: POOL } },
@@ -102,7 +113,7 @@ async function vectorRanking(
       userId: "owner",
       directorId,
       queries: [{ text: "", embedding: { model: MODEL, vector: QUERY }, weight: 1 }],
-      threshold: -1,
+      threshold,
       count: 30,
       mode: "vector",
       inMemory,
@@ -133,9 +144,11 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
 
   it("pre-selects from the process's copy of the owner's signs as the database does, and sees a new embedding at once", async () => {
     const indexes = rankingIndexes(handle.db);
-    indexes.options = { ...indexes.options, minPieces: 100 };
+    // Above levelsMaxPieces pieces, the copy keeps the owner's vector signs.
+    indexes.options = { ...indexes.options, minPieces: 100, levelsMaxPieces: 100 };
     const copy = await indexes.ready("owner");
     expect(copy?.signs.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(215);
+    expect(copy?.levels.size).toBe(0);
     // The pool is cut from the pieces the director may use, so it ranks like the exact search where the database's
     // pool (cut before the scope) falls back to it, and never returns another owner's piece or a closed source's.
     const martha = await vectorRanking("martha", "binary-rerank", true);
@@ -155,6 +168,46 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     await indexes.ready("owner");
     expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
     expect(indexes.size.owners).toBe(1);
+    await handle.db.delete(contextPieces).where(eq(contextPieces.id, added ?? ""));
+  });
+
+  it("ranks from the process's copy of the owner's vector levels as the exact search does, to the levels' precision", async () => {
+    const indexes = rankingIndexes(handle.db);
+    indexes.options = { ...indexes.options, minPieces: 100, levelsMaxPieces: 1_000 };
+    const copy = await indexes.ready("owner");
+    expect(copy?.levels.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(215);
+    expect(copy?.signs.size).toBe(0);
+    const exactOf = (id: string) => cosine(vectorOf.get(id) ?? [], QUERY);
+
+    // The same best 30 of the pieces Martha may use, most similar first, where 16 dimensions' levels can tell them
+    // apart (a level's cosine is within 0.01 of the vector's here; with 1,536 dimensions, about 1e-4).
+    const exact = await vectorRanking("martha", "exact");
+    const martha = await vectorRanking("martha", "binary-rerank", true);
+    expect(martha).toHaveLength(30);
+    expect(martha.slice(0, 5)).toEqual(exact.slice(0, 5));
+    expect(martha.every((id) => ids.near.includes(id) || ids.other.includes(id))).toBe(true);
+    const floor = exactOf(exact[29] ?? "");
+    for (const [position, id] of martha.entries()) {
+      expect(exactOf(id)).toBeGreaterThan(floor - 0.01);
+      expect(exactOf(id)).toBeLessThan(exactOf(martha[position - 1] ?? id) + 0.01);
+    }
+    expect([...(await vectorRanking("harper", "binary-rerank", true))].sort()).toEqual([...ids.harperOnly].sort());
+    const finns = await vectorRanking("finn", "binary-rerank", true);
+    expect(finns.slice(0, 10).sort()).toEqual([...ids.finnOnly].sort());
+
+    // Down to the threshold: one between the five close pieces and the rest keeps those five.
+    const closest = [...ids.near, ...ids.other].map(exactOf).sort((a, b) => b - a);
+    const threshold = ((closest[4] ?? 0) + (closest[5] ?? 0)) / 2;
+    expect([...(await vectorRanking("martha", "binary-rerank", true, threshold))].sort()).toEqual([...ids.near].sort());
+
+    // A piece embedded after the copy was read comes first at the next question, and from the copy built again.
+    const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);
+    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
+    expect(indexes.size.owners).toBe(0);
+    await indexes.ready("owner");
+    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
+    expect(indexes.size.owners).toBe(1);
+    await handle.db.delete(contextPieces).where(eq(contextPieces.id, added ?? ""));
   });
 
   it("ranks an owner with fewer pieces than the pool in one statement, as the copy of their pieces does", async () => {
@@ -193,7 +246,8 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
         )
       ).map((piece) => piece.id);
     const indexes = rankingIndexes(handle.db);
-    indexes.options = { ...indexes.options, minPieces: 1 };
+    // The copy of the owner's signs, whose pool the database re-ranks exactly: the same vector ranking both ways.
+    indexes.options = { ...indexes.options, minPieces: 1, levelsMaxPieces: 0 };
     const questions = ["What price for sourdough?", "sourdough", "price alpha7 gamma12", "nothing shared"];
     const modes = ["text", "hybrid"] as const;
     const fromDatabase = [];
