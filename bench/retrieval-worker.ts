@@ -1,7 +1,9 @@
 // One side of bench/retrieval.ts, in its own process: the retrieval code and schema of the checkout in BENCH_ROOT
 // (this one, or a compared ref's temporary worktree), loaded with the sizes given as arguments. It prints one JSON
-// line when its databases are loaded, then answers each line `{"rounds": n}` on stdin with the timings of n rounds
-// (one owner's question per size each), and removes its databases on `{"quit": true}`.
+// line when its databases are loaded and every owner's copy is built (where the checkout keeps copies of owners'
+// pieces in the process: server/ai/ranking-index.ts), then answers each line `{"rounds": n}` on stdin with the
+// timings of n rounds (per size, one owner's question ranked from their copy, another's from the database alone, and
+// a third's retrieveContext), and removes its databases on `{"quit": true}`.
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
@@ -24,8 +26,17 @@ const DIMENSIONS = 1536;
 const MODEL = "text-embedding-3-small";
 const INSERT_CHUNK = 5_000;
 
-export type LoadedSize = { pieces: number; users: number; loadMs: number; indexMs: number };
-export type SizeTimings = { search: number[]; full: number[]; returned: number };
+export type LoadedSize = {
+  pieces: number;
+  users: number;
+  loadMs: number;
+  indexMs: number;
+  /** How long building every owner's copy took, and the copies' estimated bytes together (0 without copies). */
+  copiesMs: number;
+  copiesBytes: number;
+};
+/** Milliseconds per question: ranked from the owner's copy, from the database alone, and retrieveContext whole. */
+export type SizeTimings = { search: number[]; database: number[]; full: number[]; returned: number };
 export type WorkerReady = { label: string; vectors: boolean; sizes: LoadedSize[] };
 
 const env = parseEnv({
@@ -45,34 +56,50 @@ for (const pieces of sizes) databases.push(await load(pieces));
 const ready: WorkerReady = {
   label: databases[0]?.label ?? "",
   vectors: databases[0]?.handle.vectors.available ?? false,
-  sizes: databases.map(({ pieces, users, loadMs, indexMs }) => ({ pieces, users, loadMs, indexMs })),
+  sizes: databases.map(({ pieces, users, loadMs, indexMs, copiesMs, copiesBytes }) => ({
+    pieces,
+    users,
+    loadMs,
+    indexMs,
+    copiesMs,
+    copiesBytes,
+  })),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 
 for await (const line of createInterface({ input: process.stdin })) {
   const command = JSON.parse(line) as { rounds?: number; quit?: boolean };
   if (command.quit) break;
-  const timings: SizeTimings[] = databases.map(() => ({ search: [], full: [], returned: 0 }));
+  const timings: SizeTimings[] = databases.map(() => ({ search: [], database: [], full: [], returned: 0 }));
   for (let round = 0; round < (command.rounds ?? 0); round++) {
     for (const [index, database] of databases.entries()) {
       const timing = timings[index] as SizeTimings;
-      const userId = `bench-${1 + Math.floor(Math.random() * database.users)}`;
-      const question = vocabularyQuestion();
-      const vector = Array.from({ length: DIMENSIONS }, () => Math.random() - 0.5);
-      let started = performance.now();
-      const found = await searchPieces(database.handle, {
-        userId,
-        directorId: "martha",
-        queries: [{ text: question, embedding: { model: MODEL, vector }, weight: 1 }],
-        threshold: env.RETRIEVAL_PIECE_THRESHOLD,
-        count: env.RETRIEVAL_PIECE_COUNT,
-      });
-      timing.search.push(performance.now() - started);
-      timing.returned += found.length;
-      started = performance.now();
+      const owner = () => `bench-${1 + Math.floor(Math.random() * database.users)}`;
+      // Each question is another owner's, so that none finds the pages an earlier one read in the buffers.
+      const ask = async (inMemory: boolean) => {
+        const question = vocabularyQuestion();
+        const embedding = { model: MODEL, vector: Array.from({ length: DIMENSIONS }, () => Math.random() - 0.5) };
+        // What a checkout from before the queries took (d160bd0, the figures issue 18 started from).
+        const earlier = { question, queryEmbedding: embedding };
+        const started = performance.now();
+        const found = await searchPieces(database.handle, {
+          ...earlier,
+          userId: owner(),
+          directorId: "martha",
+          queries: [{ text: question, embedding, weight: 1 }],
+          threshold: env.RETRIEVAL_PIECE_THRESHOLD,
+          count: env.RETRIEVAL_PIECE_COUNT,
+          inMemory,
+        });
+        (inMemory ? timing.search : timing.database).push(performance.now() - started);
+        if (inMemory) timing.returned += found.length;
+      };
+      // Alternately first, so that neither always runs after the other.
+      for (const inMemory of round % 2 === 0 ? [true, false] : [false, true]) await ask(inMemory);
+      const started = performance.now();
       await retrieveContext(
         { db: database.handle.db, database: database.handle, env, log, ai },
-        { userId, directorId: "martha", question },
+        { userId: owner(), directorId: "martha", question: vocabularyQuestion() },
       );
       timing.full.push(performance.now() - started);
     }
@@ -135,5 +162,33 @@ async function load(pieces: number) {
   }
   await db.execute(sql`analyze`);
   const indexMs = performance.now() - indexStarted;
-  return { pieces, users, loadMs, indexMs, handle, remove: database.remove, label: database.label };
+  const copies = await buildCopies(db, users);
+  return {
+    pieces,
+    users,
+    loadMs,
+    indexMs,
+    copiesMs: copies.ms,
+    copiesBytes: copies.bytes,
+    handle,
+    remove: database.remove,
+    label: database.label,
+  };
+}
+
+/**
+ * Builds every owner's copy, as a server does in the background after an owner's first question, and keeps them all
+ * (the server keeps 64 MB of them: an owner whose copy is not kept is ranked from the database alone, the second
+ * figure). Nothing where the checkout keeps no copies.
+ */
+async function buildCopies(db: DatabaseHandle["db"], users: number): Promise<{ ms: number; bytes: number }> {
+  const copies = await from<typeof import("../server/ai/ranking-index")>("server/ai/ranking-index.ts").catch(
+    () => undefined,
+  );
+  if (!copies) return { ms: 0, bytes: 0 };
+  const indexes = copies.rankingIndexes(db);
+  indexes.options = { ...indexes.options, maxBytes: Number.MAX_SAFE_INTEGER };
+  const started = performance.now();
+  for (let user = 1; user <= users; user++) await indexes.ready(`bench-${user}`);
+  return { ms: performance.now() - started, bytes: indexes.size.bytes };
 }
