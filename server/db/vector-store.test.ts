@@ -122,6 +122,20 @@ async function vectorRanking(
   return pieces.map((piece) => piece.id);
 }
 
+/**
+ * A piece embedded after the owner's copy was read comes first at the next question, and from the copy built again;
+ * it is deleted afterwards.
+ */
+async function expectNewEmbeddingSeen(indexes: ReturnType<typeof rankingIndexes>): Promise<void> {
+  const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);
+  expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
+  expect(indexes.size.owners).toBe(0);
+  await indexes.ready("owner");
+  expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
+  expect(indexes.size.owners).toBe(1);
+  await handle.db.delete(contextPieces).where(eq(contextPieces.id, added ?? ""));
+}
+
 describe("the vector ranking at owner scale (binary pre-selection, exact re-ranking)", () => {
   it("ranks an owner with more pieces than the pool like the exact search, and never another owner's pieces or a source the director may not use", async () => {
     const exact = await vectorRanking("martha", "exact");
@@ -161,14 +175,7 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     expect(finns.slice(0, 15)).toEqual((await vectorRanking("finn", "exact")).slice(0, 15));
     expect(indexes.size.owners).toBe(1);
 
-    // A piece embedded after the copy was read comes first at the next question, and from the copy built again.
-    const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);
-    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
-    expect(indexes.size.owners).toBe(0);
-    await indexes.ready("owner");
-    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
-    expect(indexes.size.owners).toBe(1);
-    await handle.db.delete(contextPieces).where(eq(contextPieces.id, added ?? ""));
+    await expectNewEmbeddingSeen(indexes);
   });
 
   it("ranks from the process's copy of the owner's vector levels as the exact search does, to the levels' precision", async () => {
@@ -200,14 +207,7 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     const threshold = ((closest[4] ?? 0) + (closest[5] ?? 0)) / 2;
     expect([...(await vectorRanking("martha", "binary-rerank", true, threshold))].sort()).toEqual([...ids.near].sort());
 
-    // A piece embedded after the copy was read comes first at the next question, and from the copy built again.
-    const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);
-    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
-    expect(indexes.size.owners).toBe(0);
-    await indexes.ready("owner");
-    expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
-    expect(indexes.size.owners).toBe(1);
-    await handle.db.delete(contextPieces).where(eq(contextPieces.id, added ?? ""));
+    await expectNewEmbeddingSeen(indexes);
   });
 
   it("ranks an owner with fewer pieces than the pool in one statement, as the copy of their pieces does", async () => {
