@@ -56,14 +56,7 @@ for (const pieces of sizes) databases.push(await load(pieces));
 const ready: WorkerReady = {
   label: databases[0]?.label ?? "",
   vectors: databases[0]?.handle.vectors.available ?? false,
-  sizes: databases.map(({ pieces, users, loadMs, indexMs, copiesMs, copiesBytes }) => ({
-    pieces,
-    users,
-    loadMs,
-    indexMs,
-    copiesMs,
-    copiesBytes,
-  })),
+  sizes: databases.map(({ handle, remove, label, ...size }) => size),
 };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 

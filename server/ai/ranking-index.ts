@@ -249,7 +249,7 @@ type PieceRow = {
 export async function buildOwnerRankingIndex(
   db: Database,
   userId: string,
-  levelsMaxPieces = RANKING_INDEX_DEFAULTS.levelsMaxPieces,
+  levelsMaxPieces: number,
 ): Promise<OwnerRankingIndex | undefined | "changed"> {
   const started = performance.now();
   const stateOf = async () =>
@@ -345,35 +345,22 @@ export async function buildOwnerRankingIndex(
  * model and size.
  */
 async function readSigns(db: Database, userId: string, ids: string[]): Promise<Map<string, SignsGroup>> {
-  const numberOf = new Map(ids.map((id, piece) => [id, piece]));
   const rows = rowsOf<{ id: string; model: string; signs: string }>(
     await db.execute(sql`
       select e.piece_id as id, e.model, e.embedding_signs::text as signs
       from context_piece_embeddings e where e.user_id = ${userId}`),
   );
-  const grouped = new Map<string, Array<{ piece: number; signs: string }>>();
-  for (const row of rows) {
-    const piece = numberOf.get(row.id);
-    if (piece === undefined) continue;
-    const key = `${row.model}/${row.signs.length}`;
-    let group = grouped.get(key);
-    if (!group) {
-      group = [];
-      grouped.set(key, group);
-    }
-    group.push({ piece, signs: row.signs });
-  }
   const groups = new Map<string, SignsGroup>();
-  for (const [key, rows] of grouped) {
-    rows.sort((a, b) => a.piece - b.piece);
-    const dimensions = rows[0]?.signs.length ?? 0;
+  const grouped = groupedByModel(ids, rows, (row) => ({ dimensions: row.signs.length, signs: row.signs }));
+  for (const [key, group] of grouped) {
+    const dimensions = group[0]?.dimensions ?? 0;
     const words = Math.ceil(dimensions / 32);
-    const signs = new Int32Array(rows.length * words);
-    const ones = new Uint16Array(rows.length);
-    for (const [index, row] of rows.entries()) {
+    const signs = new Int32Array(group.length * words);
+    const ones = new Uint16Array(group.length);
+    for (const [index, row] of group.entries()) {
       ones[index] = packSigns(row.signs, signs, index * words);
     }
-    groups.set(key, { pieces: Uint32Array.from(rows.map((row) => row.piece)), words, signs, ones });
+    groups.set(key, { pieces: Uint32Array.from(group.map((row) => row.piece)), words, signs, ones });
   }
   return groups;
 }
@@ -385,7 +372,6 @@ async function readSigns(db: Database, userId: string, ids: string[]): Promise<M
  * 78 ms for a hundred vectors, base64 6 ms (docs/decisions/0020, "Eleventh round").
  */
 async function readLevels(db: Database, userId: string, ids: string[]): Promise<Map<string, LevelsGroup>> {
-  const numberOf = new Map(ids.map((id, piece) => [id, piece]));
   const rows: Array<{ id: string; model: string; bytes: string }> = [];
   for (let start = 0; start < ids.length; start += LEVELS_CHUNK) {
     const chunk = ids.slice(start, start + LEVELS_CHUNK);
@@ -398,32 +384,49 @@ async function readLevels(db: Database, userId: string, ids: string[]): Promise<
       ),
     );
   }
-  const grouped = new Map<string, Array<{ piece: number; vector: DataView }>>();
+  const vectors = groupedByModel(ids, rows, (row) => {
+    const bytes = Buffer.from(row.bytes, "base64");
+    const vector = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { dimensions: vector.getUint16(0), vector };
+  });
+  const groups = new Map<string, LevelsGroup>();
+  for (const [key, group] of vectors) {
+    const dimensions = group[0]?.dimensions ?? 0;
+    const levels = new Int8Array(group.length * dimensions);
+    const lengths = new Float64Array(group.length);
+    for (const [index, row] of group.entries()) {
+      lengths[index] = packLevels(row.vector, dimensions, levels, index * dimensions);
+    }
+    groups.set(key, { pieces: Uint32Array.from(group.map((row) => row.piece)), dimensions, levels, lengths });
+  }
+  return groups;
+}
+
+/**
+ * Rows of the copy's pieces (others are left out), each read by `read`, grouped by `${model}/${dimensions}`, each
+ * group in the order of the pieces.
+ */
+function groupedByModel<Row extends { id: string; model: string }, Read extends { dimensions: number }>(
+  ids: string[],
+  rows: Row[],
+  read: (row: Row) => Read,
+): Map<string, Array<Read & { piece: number }>> {
+  const numberOf = new Map(ids.map((id, piece) => [id, piece]));
+  const grouped = new Map<string, Array<Read & { piece: number }>>();
   for (const row of rows) {
     const piece = numberOf.get(row.id);
     if (piece === undefined) continue;
-    const bytes = Buffer.from(row.bytes, "base64");
-    const vector = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const key = `${row.model}/${vector.getUint16(0)}`;
+    const value = read(row);
+    const key = `${row.model}/${value.dimensions}`;
     let group = grouped.get(key);
     if (!group) {
       group = [];
       grouped.set(key, group);
     }
-    group.push({ piece, vector });
+    group.push({ ...value, piece });
   }
-  const groups = new Map<string, LevelsGroup>();
-  for (const [key, rows] of grouped) {
-    rows.sort((a, b) => a.piece - b.piece);
-    const dimensions = rows[0]?.vector.getUint16(0) ?? 0;
-    const levels = new Int8Array(rows.length * dimensions);
-    const lengths = new Float64Array(rows.length);
-    for (const [index, row] of rows.entries()) {
-      lengths[index] = packLevels(row.vector, dimensions, levels, index * dimensions);
-    }
-    groups.set(key, { pieces: Uint32Array.from(rows.map((row) => row.piece)), dimensions, levels, lengths });
-  }
-  return groups;
+  for (const group of grouped.values()) group.sort((a, b) => a.piece - b.piece);
+  return grouped;
 }
 
 /** Writes a vector in pgvector's binary form into `into` from `offset` as levels; returns the levels' length. */
@@ -504,10 +507,7 @@ export function preselectBySigns(
     for (let word = 0; word < words; word++) shared += bitCount((signs[offset + word] ?? 0) & (querySigns[word] ?? 0));
     scores[index] = shared / Math.sqrt(Math.max(ones[index] ?? 0, 1));
   }
-  // Indexes follow the pieces' order, which is the ids' order, so the lower index wins a tie.
-  const chosen = bestByScore(inScopeIndexes, scores, pool);
-  chosen.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
-  return chosen.map((index) => copy.ids[group.pieces[index] ?? 0] ?? "");
+  return bestIds(copy, group.pieces, inScopeIndexes, scores, pool);
 }
 
 /**
@@ -546,10 +546,23 @@ export function rankByLevels(
     scores[index] = score;
     if (score >= threshold) similar.push(index);
   }
-  // Indexes follow the pieces' order, which is the ids' order, so the lower index wins a tie.
-  const chosen = bestByScore(similar, scores, limit);
+  return bestIds(copy, group.pieces, similar, scores, limit);
+}
+
+/**
+ * The ids of the `n` of `indexes` (into a group's `pieces`) with the highest `scores`, best first. Indexes follow the
+ * pieces' order, which is the ids' order, so the lower index wins a tie.
+ */
+function bestIds(
+  copy: OwnerRankingIndex,
+  pieces: Uint32Array,
+  indexes: number[],
+  scores: Float64Array,
+  n: number,
+): string[] {
+  const chosen = bestByScore(indexes, scores, n);
   chosen.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
-  return chosen.map((index) => copy.ids[group.pieces[index] ?? 0] ?? "");
+  return chosen.map((index) => copy.ids[pieces[index] ?? 0] ?? "");
 }
 
 /**

@@ -323,14 +323,15 @@ async function rankPieces(
     if (mode === "text" || !query.embedding) continue;
     const copy = copies[index];
     const state = states[index];
-    const fromCopy =
+    const vectorCopy =
       copy && state && database.vectors.available && database.vectors.plan !== "exact"
         ? { copy, scope: { ...input, closedSources: state.owner.closedSources ?? [] } }
         : undefined;
     // A copy holding the owner's vector levels ranks in the process; otherwise the database ranks, re-ranking only
     // the pool a copy of the owner's signs chose, where there is one.
     const fromLevels =
-      fromCopy && rankByLevels(fromCopy.copy, fromCopy.scope, query.embedding, input.threshold, CANDIDATES_PER_RANKING);
+      vectorCopy &&
+      rankByLevels(vectorCopy.copy, vectorCopy.scope, query.embedding, input.threshold, CANDIDATES_PER_RANKING);
     const vectors = fromLevels
       ? fromLevels.length > 0
         ? listed(fromLevels.map((id, position) => ({ id, position: position + 1 })))
@@ -345,8 +346,8 @@ async function rankPieces(
           userId: input.userId,
           ownerPieces: state?.owner.n,
           preselected:
-            fromCopy &&
-            preselectBySigns(fromCopy.copy, fromCopy.scope, query.embedding, preselectionPool(database.vectors)),
+            vectorCopy &&
+            preselectBySigns(vectorCopy.copy, vectorCopy.scope, query.embedding, preselectionPool(database.vectors)),
         });
     if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });
   }
