@@ -60,8 +60,6 @@ export type SignsGroup = {
   pieces: Uint32Array;
   words: number;
   signs: Int32Array;
-  /** How many bits each piece's signs have set. */
-  ones: Uint16Array;
 };
 
 /**
@@ -321,7 +319,7 @@ export async function buildOwnerRankingIndex(
     postings.set(lexeme, { pieces: Uint32Array.from(list.pieces), counts: Uint16Array.from(list.counts) });
     bytes += 2 * 96 + 40 + 24 + lexeme.length + list.pieces.length * 6;
   }
-  for (const group of signs.values()) bytes += 3 * 96 + group.pieces.length * (4 + 2 + group.words * 4);
+  for (const group of signs.values()) bytes += 2 * 96 + group.pieces.length * (4 + group.words * 4);
   for (const group of levels.values()) bytes += 3 * 96 + group.pieces.length * (4 + 8 + group.dimensions);
   return {
     userId,
@@ -356,11 +354,8 @@ async function readSigns(db: Database, userId: string, ids: string[]): Promise<M
     const dimensions = group[0]?.dimensions ?? 0;
     const words = Math.ceil(dimensions / 32);
     const signs = new Int32Array(group.length * words);
-    const ones = new Uint16Array(group.length);
-    for (const [index, row] of group.entries()) {
-      ones[index] = packSigns(row.signs, signs, index * words);
-    }
-    groups.set(key, { pieces: Uint32Array.from(group.map((row) => row.piece)), words, signs, ones });
+    for (const [index, row] of group.entries()) packSigns(row.signs, signs, index * words);
+    groups.set(key, { pieces: Uint32Array.from(group.map((row) => row.piece)), words, signs });
   }
   return groups;
 }
@@ -445,17 +440,14 @@ function packLevels(vector: DataView, dimensions: number, into: Int8Array, offse
   return Math.sqrt(squares);
 }
 
-/** Writes a bit string ("0110…") into `into` from `offset`, 32 bits a word; returns how many bits are set. */
-function packSigns(bits: string, into: Int32Array, offset: number): number {
-  let ones = 0;
+/** Writes a bit string ("0110…") into `into` from `offset`, 32 bits a word, the first bit lowest. */
+function packSigns(bits: string, into: Int32Array, offset: number): void {
   for (let bit = 0; bit < bits.length; bit++) {
     if (bits.charCodeAt(bit) === 49) {
       const word = offset + (bit >>> 5);
       into[word] = (into[word] ?? 0) | (1 << (bit & 31));
-      ones += 1;
     }
   }
-  return ones;
 }
 
 /** What of retrieval's scope a copy can tell: departments the caller skips, and sources this director may not use. */
@@ -474,12 +466,14 @@ export function scopeOf(copy: OwnerRankingIndex, scope: CopyScope): (piece: numb
 }
 
 /**
- * The `pool` pieces in scope whose signs are closest to the query's by the cosine of the bits (bits set in both,
- * divided by the square root of the piece's bits set: the order of vector-store.ts's pre-selection in SQL; the query's
- * own count is the same for every piece; ties by id), as ids; every piece in scope when there are no more. The scope
- * is applied before the pool is cut (the SQL pre-selection applies it after, and ranks exactly when too few are
- * left), so the pool always holds the closest pieces the director may use. Undefined when the copy has no signs of
- * this model and size.
+ * The `pool` pieces in scope whose signs are closest to the query, as ids; every piece in scope when there are no
+ * more. A piece's score is the query's own vector against the piece's signs: the sum of the query's components, each
+ * taken with the sign of the piece's (an estimate of their dot product with the piece's vector reduced to ±1, the
+ * query kept whole). Reducing only the stored side loses much less than comparing the signs of both (the database's
+ * pre-selection, vector-store.ts): the same share of the exact six best fits in a smaller pool (docs/decisions/0024,
+ * "The query kept whole"). Ties by id. The scope is applied before the pool is cut (the SQL pre-selection applies it
+ * after, and ranks exactly when too few are left), so the pool always holds the closest pieces the director may use.
+ * Undefined when the copy has no signs of this model and size.
  */
 export function preselectBySigns(
   copy: OwnerRankingIndex,
@@ -489,25 +483,56 @@ export function preselectBySigns(
 ): string[] | undefined {
   const group = copy.signs.get(`${query.model}/${query.vector.length}`);
   if (!group) return undefined;
-  const { words } = group;
-  const querySigns = new Int32Array(words);
-  for (const [dimension, value] of query.vector.entries()) {
-    if (value > 0) querySigns[dimension >>> 5] = (querySigns[dimension >>> 5] ?? 0) | (1 << (dimension & 31));
-  }
+  const { words, signs } = group;
+  const sums = byteSums(query.vector, words);
   const count = group.pieces.length;
   const inScope = scopeOf(copy, scope);
   const scores = new Float64Array(count);
   const inScopeIndexes: number[] = [];
-  const { signs, ones } = group;
   for (let index = 0; index < count; index++) {
     if (!inScope(group.pieces[index] ?? 0)) continue;
     inScopeIndexes.push(index);
-    let shared = 0;
+    // Four sums, one for each byte of a word, so that the additions do not each wait for the one before.
+    let first = 0;
+    let second = 0;
+    let third = 0;
+    let fourth = 0;
     const offset = index * words;
-    for (let word = 0; word < words; word++) shared += bitCount((signs[offset + word] ?? 0) & (querySigns[word] ?? 0));
-    scores[index] = shared / Math.sqrt(Math.max(ones[index] ?? 0, 1));
+    for (let word = 0; word < words; word++) {
+      const bits = signs[offset + word] ?? 0;
+      const table = word << 10;
+      first += sums[table | (bits & 255)] ?? 0;
+      second += sums[table | 256 | ((bits >>> 8) & 255)] ?? 0;
+      third += sums[table | 512 | ((bits >>> 16) & 255)] ?? 0;
+      fourth += sums[table | 768 | (bits >>> 24)] ?? 0;
+    }
+    scores[index] = first + second + third + fourth;
   }
   return bestIds(copy, group.pieces, inScopeIndexes, scores, pool);
+}
+
+/**
+ * For each byte of a piece's signs (eight dimensions) and each of its 256 values, the sum of the query's components
+ * over those dimensions, each added where the bit is set and subtracted where it is not: a piece's score is then one
+ * lookup a byte instead of one addition a dimension. Byte `b` of word `w` holds dimensions 32w + 8b to 32w + 8b + 7,
+ * lowest bit first (packSigns); its table starts at 1024w + 256b.
+ */
+function byteSums(vector: readonly number[], words: number): Float32Array {
+  const sums = new Float32Array(words * 1024);
+  for (let byte = 0; byte < words * 4; byte++) {
+    const first = byte * 8;
+    const table = byte * 256;
+    let none = 0;
+    for (let bit = 0; bit < 8; bit++) none -= vector[first + bit] ?? 0;
+    sums[table] = none;
+    // The values below 2^(bit + 1) are those below 2^bit, and the same with that bit's component turned to plus.
+    for (let bit = 0; bit < 8; bit++) {
+      const turned = 2 * (vector[first + bit] ?? 0);
+      const half = 1 << bit;
+      for (let value = 0; value < half; value++) sums[table + half + value] = (sums[table + value] ?? 0) + turned;
+    }
+  }
+  return sums;
 }
 
 /**
@@ -609,13 +634,6 @@ function nthLargest(values: Float64Array, n: number): number {
     else return pivot;
   }
   return values[k] ?? 0;
-}
-
-/** The bits set in a 32-bit word (as a signed integer, so that V8 keeps it a small integer). */
-function bitCount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 function numberFor(numbers: Map<string, number>, key: string): number {

@@ -270,4 +270,51 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     expect(close).toContain(hybrid?.[0]);
     expect(fromDatabase.flat().some((id) => closed.includes(id))).toBe(false);
   });
+
+  it("keeps in the copy's pool the pieces closest to the question even where their signs mostly differ from its own", async () => {
+    await handle.db.insert(users).values({ id: "skewed", name: "Skewed", email: "skewed@example.com" });
+    // A question whose direction is in four large components, the other twelve nearly zero (embeddings have a few
+    // such dimensions). Five pieces share its four large signs and differ on the small ones; 80 decoys share its
+    // small signs and oppose its large ones, so they agree with the question on 12 signs of 16 and point away from it.
+    const question = Array.from({ length: DIMENSIONS }, (_, dimension) =>
+      dimension < 4 ? 1 : dimension % 2 === 0 ? 0.01 : -0.01,
+    );
+    const sign = (value: number) => (value > 0 ? 1 : -1);
+    const close = (index: number) =>
+      question.map((value, dimension) => (dimension < 4 ? 1 + index / 10 : -sign(value) * 0.5));
+    const decoy = (index: number) =>
+      question.map((value, dimension) => (dimension < 4 ? -1 : sign(value) * (1 + index / 100)));
+    const closeIds = await addSource(
+      "skewed",
+      "Close",
+      null,
+      Array.from({ length: 5 }, (_, index) => close(index)),
+    );
+    await addSource(
+      "skewed",
+      "Decoys",
+      null,
+      Array.from({ length: 80 }, (_, index) => decoy(index)),
+    );
+    const indexes = rankingIndexes(handle.db);
+    indexes.options = { ...indexes.options, minPieces: 1, levelsMaxPieces: 0 };
+    expect((await indexes.ready("skewed"))?.signs.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(85);
+    const ranked = async (plan: "exact" | "binary-rerank") =>
+      (
+        await searchPieces(
+          { db: handle.db, vectors: { ...handle.vectors, plan, preselectionPool: POOL } },
+          {
+            userId: "skewed",
+            directorId: "martha",
+            queries: [{ text: "", embedding: { model: MODEL, vector: question }, weight: 1 }],
+            threshold: -1,
+            count: 30,
+            mode: "vector",
+          },
+        )
+      ).map((piece) => piece.id);
+    const fromCopy = await ranked("binary-rerank");
+    expect([...fromCopy.slice(0, 5)].sort()).toEqual([...closeIds].sort());
+    expect(fromCopy.slice(0, 5)).toEqual((await ranked("exact")).slice(0, 5));
+  });
 });
