@@ -2,10 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { executePrepared } from "../db/execute-prepared";
 import {
+  copyPreselectionPool,
   type MatchedRecord,
   matchDocuments as matchStoredRecords,
   pieceVectorRanking,
-  preselectionPool,
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
@@ -347,7 +347,12 @@ async function rankPieces(
           ownerPieces: state?.owner.n,
           preselected:
             vectorCopy &&
-            preselectBySigns(vectorCopy.copy, vectorCopy.scope, query.embedding, preselectionPool(database.vectors)),
+            preselectBySigns(
+              vectorCopy.copy,
+              vectorCopy.scope,
+              query.embedding,
+              copyPreselectionPool(database.vectors),
+            ),
         });
     if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });
   }

@@ -19,7 +19,10 @@ export type VectorStore = {
   available: boolean;
   /** How pieces are ranked by vector; the owner-scoped binary pre-selection unless asked otherwise (benchmarks, the evaluation). */
   plan?: PieceVectorPlan;
-  /** How many pieces the binary pre-selection keeps; BINARY_PRESELECTION_POOL unless asked otherwise (measuring). */
+  /**
+   * How many pieces the binary pre-selection keeps, the database's and the process's copy's alike (measuring);
+   * unless set, BINARY_PRESELECTION_POOL and COPY_PRESELECTION_POOL.
+   */
   preselectionPool?: number;
 };
 
@@ -269,6 +272,15 @@ export async function saveContextEmbedding(
 export const BINARY_PRESELECTION_POOL = 200;
 
 /**
+ * How many pieces the pre-selection from the process's copy of an owner's signs keeps (server/ai/ranking-index.ts,
+ * preselectBySigns). Fewer than the database's: the copy scores a piece's signs against the question's own vector
+ * rather than against its signs, and in a pool of 150 keeps at least the share of the exact six best that the
+ * database's order keeps in 200, so each question reads 50 fewer vector rows (docs/decisions/0024, "The question
+ * kept whole").
+ */
+export const COPY_PRESELECTION_POOL = 150;
+
+/**
  * Retrieval's vector ranking: the ids of the pieces in `scope` (a condition on
  * `context_pieces p`) with a vector from the query's model, most similar
  * first, down to the threshold, with their position; undefined without
@@ -381,9 +393,14 @@ function rerankPreselected(
   )`;
 }
 
-/** How many pieces the binary pre-selection keeps with this store. */
+/** How many pieces the database's binary pre-selection keeps with this store. */
 export function preselectionPool(store: VectorStore): number {
   return Math.max(1, Math.floor(store.preselectionPool ?? BINARY_PRESELECTION_POOL));
+}
+
+/** How many pieces the pre-selection from the process's copy keeps with this store. */
+export function copyPreselectionPool(store: VectorStore): number {
+  return Math.max(1, Math.floor(store.preselectionPool ?? COPY_PRESELECTION_POOL));
 }
 
 /**
