@@ -9,10 +9,10 @@
 //     question's components summed with the piece's signs;
 // and how long preselectBySigns takes to choose the product's pool of 150.
 //
-// No embedding model can be reached from here, so the vectors are synthetic, in three shapes that bracket real ones:
-// every dimension has its own scale and a shared offset (real embeddings are not centred on zero), pieces are
-// scattered around topic centres, and each question is a stored piece moved about as far again (its six best have a
-// cosine of 0.3–0.4, the median piece about 0.05). "Tight" topics are many and narrow, "spread" ones few and wide.
+// The vectors are synthetic (no embedding model can be reached from here), in three shapes: every dimension has its
+// own scale and a shared offset (real embeddings are not centred on zero), pieces are scattered around topic centres,
+// and each question is a stored piece moved about as far again (its six best have a cosine of about 0.3–0.4, the
+// median piece about 0.05). "Tight" topics are many and narrow, "spread" ones few and wide.
 import { bestByScore, type OwnerRankingIndex, preselectBySigns } from "../server/ai/ranking-index";
 import { percentile } from "./percentile";
 
