@@ -101,18 +101,20 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/** The vector ranking of `asked.vector` (QUERY by default) among `asked.userId`'s pieces ("owner" by default). */
 async function vectorRanking(
   directorId: DirectorId,
   plan: "exact" | "binary-rerank",
   inMemory = false,
   threshold = -1,
+  asked: { userId: string; vector: number[] } = { userId: "owner", vector: QUERY },
 ): Promise<string[]> {
   const pieces = await searchPieces(
     { db: handle.db, vectors: { ...handle.vectors, plan, preselectionPool: POOL } },
     {
-      userId: "owner",
+      userId: asked.userId,
       directorId,
-      queries: [{ text: "", embedding: { model: MODEL, vector: QUERY }, weight: 1 }],
+      queries: [{ text: "", embedding: { model: MODEL, vector: asked.vector }, weight: 1 }],
       threshold,
       count: 30,
       mode: "vector",
@@ -299,22 +301,9 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     const indexes = rankingIndexes(handle.db);
     indexes.options = { ...indexes.options, minPieces: 1, levelsMaxPieces: 0 };
     expect((await indexes.ready("skewed"))?.signs.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(85);
-    const ranked = async (plan: "exact" | "binary-rerank") =>
-      (
-        await searchPieces(
-          { db: handle.db, vectors: { ...handle.vectors, plan, preselectionPool: POOL } },
-          {
-            userId: "skewed",
-            directorId: "martha",
-            queries: [{ text: "", embedding: { model: MODEL, vector: question }, weight: 1 }],
-            threshold: -1,
-            count: 30,
-            mode: "vector",
-          },
-        )
-      ).map((piece) => piece.id);
-    const fromCopy = await ranked("binary-rerank");
+    const asked = { userId: "skewed", vector: question };
+    const fromCopy = await vectorRanking("martha", "binary-rerank", true, -1, asked);
     expect([...fromCopy.slice(0, 5)].sort()).toEqual([...closeIds].sort());
-    expect(fromCopy.slice(0, 5)).toEqual((await ranked("exact")).slice(0, 5));
+    expect(fromCopy.slice(0, 5)).toEqual((await vectorRanking("martha", "exact", false, -1, asked)).slice(0, 5));
   });
 });

@@ -312,7 +312,7 @@ export function pieceVectorRanking(
     userId?: string;
     /**
      * The pre-selection made already, from the process's copy of the owner's signs (server/ai/ranking-index.ts): the
-     * ids of the preselectionPool() closest among the owner's pieces in scope, or all of those when they are fewer.
+     * ids of the copyPreselectionPool() closest among the owner's pieces in scope, or all of those when they are fewer.
      * Only these are re-ranked; the caller checks the scope of the pieces it returns.
      */
     preselected?: readonly string[];
