@@ -13,7 +13,7 @@ import {
   type VectorStore,
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
-import { getBusinessProfile } from "../routes/onboarding/business-profile";
+import { getBusinessProfile } from "../profile/business-profile";
 import { embedTexts } from "./embeddings";
 
 /**

@@ -1,7 +1,7 @@
 import { embedMissingJob } from "../ai/embed-missing-job";
 import { indexContextJob } from "../ai/index-context-job";
 import { ingestSourceJob } from "../knowledge/ingest-source-job";
-import { learnFromAnswerJob } from "../routes/memory/learn-from-answer-job";
+import { learnFromAnswerJob } from "../memory/learn-from-answer-job";
 import type { JobType } from "./job-runner";
 import { pruneExpiredRowsJob } from "./prune-expired-rows-job";
 

@@ -8,6 +8,9 @@ import {
   emailMatches,
   updateNameSchema,
 } from "../../../shared/account-schemas";
+import { exportAccount } from "../../account/account-export";
+import { accountOverview } from "../../account/account-overview";
+import { deleteAccount } from "../../account/delete-account";
 import type { AppEnv } from "../../app-env";
 import { authHeaders } from "../../auth/auth-headers";
 import { requireUser } from "../../auth/require-user";
@@ -15,9 +18,6 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { exportAccount } from "./account-export";
-import { accountOverview } from "./account-overview";
-import { deleteAccount } from "./delete-account";
 import { securityRoutes } from "./security";
 
 /** The owner's account and data: overview, name, password, sessions, security, export and deletion. */

@@ -3,15 +3,15 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { confirmTwoFactorSchema, confirmWithPasswordSchema, PASSWORD_WRONG } from "../../../shared/account-schemas";
 import type { SecurityOverview } from "../../../shared/settings";
+import { describeDevice } from "../../account/describe-device";
 import type { AppEnv } from "../../app-env";
 import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { twoFactorError, WRONG_TOTP } from "../../auth/two-factor-login";
 import { sessions as sessionRows, users } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { twoFactorError, WRONG_TOTP } from "../auth/two-factor-login";
-import { describeDevice } from "./describe-device";
 
 /**
  * Settings → Security, under /api/account/security (the account routes check

@@ -4,12 +4,12 @@ import { Hono } from "hono";
 import { forgotPasswordSchema, resetPasswordSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
 import { authHeaders } from "../../auth/auth-headers";
+import { addressKey } from "../../auth/login-throttle";
 import { verifications } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { countOne, throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { addressKey } from "./login-throttle";
 
 /** Reset emails to one address per hour; past that, requests are answered the same way and nothing is sent. */
 export const RESET_EMAILS_PER_HOUR = 3;

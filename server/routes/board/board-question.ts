@@ -9,14 +9,14 @@ import { DIRECTORS, type Director, type DirectorId } from "../../../shared/direc
 import type { EarlierRound } from "../../ai/board-prompt";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
+import { statusesOf } from "../../directors/director-access";
 import type { Env } from "../../env";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
+import { activePlan, type PlanStatus, planStatusOf } from "../../plans/plan-status";
 import { titleFromQuestion } from "../chat/conversation-title";
 import { idParam } from "../chat/id-param";
-import { statusesOf } from "../directors/director-access";
-import { activePlan, type PlanStatus, planStatusOf } from "../plans/plan-status";
 import { writeRound } from "./board-round";
 import { type BoardState, loadBoardState, type StoredRound } from "./board-state";
 import { restartAnswers, storeBoardRound } from "./board-store";

@@ -5,8 +5,8 @@ import type { ErrorCode } from "../../../shared/errors";
 import type { OnboardingData } from "../../../shared/onboarding";
 import type { TrainingAnswers } from "../../../shared/training";
 import type { Database } from "../../db/client";
+import type { SubscriptionRow } from "../../plans/plan-status";
 import { shownStatus, visibleThread } from "../chat/conversations";
-import type { SubscriptionRow } from "../plans/plan-status";
 
 /** The most recent messages a board question reads: with four directors and a memo, twenty rounds. */
 const BOARD_HISTORY_LIMIT = 120;

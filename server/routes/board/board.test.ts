@@ -17,6 +17,7 @@ import type {
 import type { DirectorId } from "../../../shared/directors";
 import { MEMO_IN_HISTORY } from "../../ai/board-prompt";
 import { directorTrainings } from "../../db/schema";
+import { requireDirector } from "../../directors/director-access";
 import { boardReader, endOf, textOf } from "../../test/board-reader";
 import { BOARD_ANSWERS, BOARD_MEMO, boardAuthorOf, boardRoute, requestText } from "../../test/board-scripts";
 import { streamParts } from "../../test/chat-stream";
@@ -24,7 +25,6 @@ import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server"
 import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { notConfiguredReply } from "../chat/chat-turn";
-import { requireDirector } from "../directors/director-access";
 import { MEMO_NOT_CONFIGURED } from "./board-round";
 import { startTogether } from "./start-together";
 

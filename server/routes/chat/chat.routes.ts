@@ -3,8 +3,8 @@ import type { ChatHistory } from "../../../shared/chat";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
+import { requireDirectorAccess } from "../../directors/director-access";
 import { AppError } from "../../http/app-error";
-import { requireDirectorAccess } from "../directors/director-access";
 import { handleChatTurn } from "./chat-turn";
 import {
   clearConversation,

@@ -6,9 +6,9 @@ import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import { directorTrainings } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { knowledgeOf, readKnowledgeSources } from "../memory/knowledge";
-import { getPlanStatus } from "../plans/plan-status";
-import { directorStatuses } from "./director-access";
+import { directorStatuses } from "../../directors/director-access";
+import { knowledgeOf, readKnowledgeSources } from "../../memory/director-knowledge";
+import { getPlanStatus } from "../../plans/plan-status";
 
 /** GET /api/directors: every director with this user's state for it and how many key facts it knows (/select-department). */
 export function directorRoutes(deps: AppDeps) {

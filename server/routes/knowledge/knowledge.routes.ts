@@ -8,11 +8,11 @@ import { knowledgeOriginals, knowledgeSources } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
+import { addSource, maxFileBytes, queueIngestion } from "../../knowledge/add-source";
 import { contentTypeOf } from "../../knowledge/detect-format";
 import { limitsOf, listSources, requireSource, toSourceItem, usageOf } from "../../knowledge/knowledge-sources";
 import { attachmentHeader } from "../../knowledge/source-name";
-import { getPlanStatus } from "../plans/plan-status";
-import { addSource, maxFileBytes, queueIngestion } from "./add-source";
+import { getPlanStatus } from "../../plans/plan-status";
 import { fileTooLarge, readUpload } from "./read-upload";
 
 /** Room for the multipart envelope around the largest allowed file. */

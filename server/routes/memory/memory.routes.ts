@@ -18,12 +18,11 @@ import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import { messages } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { directorStatuses } from "../../directors/director-access";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { idParam } from "../chat/id-param";
-import { directorStatuses } from "../directors/director-access";
-import { getPlanStatus } from "../plans/plan-status";
-import { conversationMemory, notesFacts } from "./answer-memory";
+import { conversationMemory, notesFacts } from "../../memory/answer-memory";
+import { knowledgeOf, readKnowledgeSources } from "../../memory/director-knowledge";
 import {
   deleteFact,
   hideAsk,
@@ -33,8 +32,9 @@ import {
   requireFact,
   saveKeepAutomatically,
   updateFact,
-} from "./facts";
-import { knowledgeOf, readKnowledgeSources } from "./knowledge";
+} from "../../memory/facts";
+import { getPlanStatus } from "../../plans/plan-status";
+import { idParam } from "../chat/id-param";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

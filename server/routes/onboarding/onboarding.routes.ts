@@ -7,8 +7,8 @@ import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { getBusinessProfile, saveBusinessAnswer, saveBusinessProfile } from "./business-profile";
-import { draftFromWebsite } from "./draft-from-website";
+import { getBusinessProfile, saveBusinessAnswer, saveBusinessProfile } from "../../profile/business-profile";
+import { draftFromWebsite } from "../../profile/website-draft";
 
 export type OnboardingResponse = { profile: OnboardingData | null };
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERRORS } from "../../../shared/errors";
 import { ONBOARDING_FIELDS } from "../../../shared/onboarding";
 import { WEBSITE_FAILURE_MESSAGES, type WebsiteDraft, websiteDraftRequestSchema } from "../../../shared/website-draft";
+import { WEBSITE_DRAFTS_PER_HOUR } from "../../profile/website-draft";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { createTestApp } from "../../test/test-app";
-import { WEBSITE_DRAFTS_PER_HOUR } from "./draft-from-website";
 
 /** The owner's website, on this machine: a home page, and the ways a site fails to be read. */
 let site: http.Server;

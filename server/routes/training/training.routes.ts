@@ -7,10 +7,10 @@ import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import { directorTrainings } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { requireDirectorAccess } from "../../directors/director-access";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { requireDirectorAccess } from "../directors/director-access";
-import { submitTraining } from "./submit-training";
+import { submitTraining } from "../../training/submit-training";
 
 /**
  * GET /api/training/:directorId: the stored answers (to pre-fill training again).

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
-import type { DirectorId } from "../../../shared/directors";
-import type { FactOrigin, FactStatus, RememberedFact } from "../../../shared/memory";
-import type { Database } from "../../db/client";
-import { conversations, memorySettings, messages, rememberedFacts } from "../../db/schema";
-import { AppError } from "../../http/app-error";
+import type { DirectorId } from "../../shared/directors";
+import type { FactOrigin, FactStatus, RememberedFact } from "../../shared/memory";
+import type { Database } from "../db/client";
+import { conversations, memorySettings, messages, rememberedFacts } from "../db/schema";
+import { AppError } from "../http/app-error";
 
 /** The fact store: every query is scoped by the user id. */
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { DirectorId } from "../../../shared/directors";
-import type { AnswerMemory, ConversationMemory } from "../../../shared/memory";
-import type { AppDeps } from "../../deps";
-import { requireConversation } from "../chat/conversations";
+import type { DirectorId } from "../../shared/directors";
+import type { AnswerMemory, ConversationMemory } from "../../shared/memory";
+import type { AppDeps } from "../deps";
+import { requireConversation } from "../routes/chat/conversations";
+import { knowledgeOf, readKnowledgeSources } from "./director-knowledge";
 import { readFacts, readMemorySettings } from "./facts";
-import { knowledgeOf, readKnowledgeSources } from "./knowledge";
 import { askFor, type StoredAnswerMemory } from "./learn-from-answer";
 
 /**

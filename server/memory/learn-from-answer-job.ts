@@ -1,6 +1,6 @@
-import type { AppDeps } from "../../deps";
-import { defineJob } from "../../jobs/job-runner";
-import type { Logger } from "../../logger";
+import type { AppDeps } from "../deps";
+import { defineJob } from "../jobs/job-runner";
+import type { Logger } from "../logger";
 import { learnFromAnswer } from "./learn-from-answer";
 
 /**

@@ -1,15 +1,15 @@
 import { NoObjectGeneratedError } from "ai";
 import { sql } from "drizzle-orm";
-import { type Director, findDirector } from "../../../shared/directors";
-import { findKeyFact, type KeyFact, keyFactsTouched } from "../../../shared/key-facts";
-import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../../shared/memory";
-import { extractFacts } from "../../ai/extract-facts";
-import type { Database } from "../../db/client";
-import { executePrepared } from "../../db/execute-prepared";
-import type { AppDeps } from "../../deps";
-import type { Logger } from "../../logger";
+import { type Director, findDirector } from "../../shared/directors";
+import { findKeyFact, type KeyFact, keyFactsTouched } from "../../shared/key-facts";
+import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../shared/memory";
+import { extractFacts } from "../ai/extract-facts";
+import type { Database } from "../db/client";
+import { executePrepared } from "../db/execute-prepared";
+import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
+import { knowledgeOf, readKnowledgeSources } from "./director-knowledge";
 import { insertFacts, type MemorySettings, type NewFact, readMemorySettings } from "./facts";
-import { knowledgeOf, readKnowledgeSources } from "./knowledge";
 
 /** What a finished answer's metadata records of what was learned from its turn. */
 export type StoredAnswerMemory = { state: "done"; ask: string | null };

@@ -14,9 +14,9 @@ import {
   subscriptions,
   userContexts,
   users,
-} from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
+} from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError } from "../http/app-error";
 import { getPlanStatus } from "../plans/plan-status";
 
 export const EXPORT_FORMAT = "directors-export/1";

@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DirectorId } from "../../../shared/directors";
-import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../../shared/training";
-import { queueContextIndex } from "../../ai/index-context-job";
-import type { Database } from "../../db/client";
-import { isDatabaseUnavailable } from "../../db/database-error";
-import { directorTrainings } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
+import type { DirectorId } from "../../shared/directors";
+import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
+import { queueContextIndex } from "../ai/index-context-job";
+import type { Database } from "../db/client";
+import { isDatabaseUnavailable } from "../db/database-error";
+import { directorTrainings } from "../db/schema";
+import type { AppDeps } from "../deps";
 import { requireDirectorAccess } from "../directors/director-access";
+import { AppError } from "../http/app-error";
 
 type StoredTraining = { trainedAt: Date; indexedAt: Date | null };
 

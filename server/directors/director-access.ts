@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { DirectorState } from "../../../shared/director-states";
-import { DIRECTORS, type Director, type DirectorId, findDirector } from "../../../shared/directors";
-import { canTrainDirector } from "../../../shared/plans";
-import { directorTrainings } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import type { Env } from "../../env";
-import { AppError } from "../../http/app-error";
+import type { DirectorState } from "../../shared/director-states";
+import { DIRECTORS, type Director, type DirectorId, findDirector } from "../../shared/directors";
+import { canTrainDirector } from "../../shared/plans";
+import { directorTrainings } from "../db/schema";
+import type { AppDeps } from "../deps";
+import type { Env } from "../env";
+import { AppError } from "../http/app-error";
 import { type PlanStatus, requireActivePlan } from "../plans/plan-status";
 
 export type { DirectorState };

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { rateLimits, users, verifications } from "../../db/schema";
-import type { AppDeps } from "../../deps";
+import { rateLimits, users, verifications } from "../db/schema";
+import type { AppDeps } from "../deps";
 
 /**
  * Removes every row that belongs to the user, in one transaction. Every table

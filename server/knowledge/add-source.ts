@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { KnowledgeSourceItem } from "../../../shared/knowledge";
-import { knowledgeSources } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
-import { ingestSourceJob } from "../../knowledge/ingest-source-job";
-import { createSource, limitsOf, type NewSource, toSourceItem } from "../../knowledge/knowledge-sources";
+import type { KnowledgeSourceItem } from "../../shared/knowledge";
+import { knowledgeSources } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError } from "../http/app-error";
 import { requireActivePlan } from "../plans/plan-status";
+import { ingestSourceJob } from "./ingest-source-job";
+import { createSource, limitsOf, type NewSource, toSourceItem } from "./knowledge-sources";
 
 /** The largest file one upload may carry, from KNOWLEDGE_MAX_FILE_MB. */
 export function maxFileBytes(deps: Pick<AppDeps, "env">): number {

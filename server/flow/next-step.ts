@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { businessProfiles, directorTrainings, subscriptions } from "../../db/schema";
+import type { Database } from "../db/client";
+import { businessProfiles, directorTrainings, subscriptions } from "../db/schema";
 
 /**
  * Where a signed-in user goes when nothing else says where: the first step of

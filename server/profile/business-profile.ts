@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { OnboardingData, OnboardingFieldName } from "../../../shared/onboarding";
-import type { Database } from "../../db/client";
-import { businessProfiles } from "../../db/schema";
+import type { OnboardingData, OnboardingFieldName } from "../../shared/onboarding";
+import type { Database } from "../db/client";
+import { businessProfiles } from "../db/schema";
 
 /** The owner's business profile from onboarding: the context every director starts from. */
 export async function getBusinessProfile(db: Database, userId: string): Promise<OnboardingData | undefined> {

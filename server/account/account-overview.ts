@@ -1,9 +1,9 @@
-import type { AccountOverview } from "../../../shared/settings";
-import type { SessionUser } from "../../app-env";
-import type { AppDeps } from "../../deps";
+import type { AccountOverview } from "../../shared/settings";
+import type { SessionUser } from "../app-env";
+import type { AppDeps } from "../deps";
 import { directorStatuses } from "../directors/director-access";
-import { getBusinessProfile } from "../onboarding/business-profile";
 import { getPlanStatus } from "../plans/plan-status";
+import { getBusinessProfile } from "../profile/business-profile";
 
 /** The settings screen's view of the owner: account, plan, business profile and directors. */
 export async function accountOverview(

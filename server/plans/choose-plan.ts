@@ -1,10 +1,10 @@
 import { eq, isNull, ne } from "drizzle-orm";
-import { TRIAL_DAYS } from "../../../shared/constants";
-import type { PlanId } from "../../../shared/plans";
-import type { Database } from "../../db/client";
-import { subscriptions } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
+import { TRIAL_DAYS } from "../../shared/constants";
+import type { PlanId } from "../../shared/plans";
+import type { Database } from "../db/client";
+import { subscriptions } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError } from "../http/app-error";
 import { getPlanStatus, type PlanStatus } from "./plan-status";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

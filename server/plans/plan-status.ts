@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { findPlan, type Plan } from "../../../shared/plans";
-import { subscriptions } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
+import { findPlan, type Plan } from "../../shared/plans";
+import { subscriptions } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError } from "../http/app-error";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

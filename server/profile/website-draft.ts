@@ -1,13 +1,13 @@
 import type { Context } from "hono";
-import { fitDraftAnswers, type WebsiteDraft, websiteDraftRequestSchema } from "../../../shared/website-draft";
-import { draftOnboardingAnswers } from "../../ai/draft-onboarding";
-import { classifyAiError } from "../../ai/retry";
-import type { AppEnv } from "../../app-env";
-import type { AppDeps } from "../../deps";
-import { SafeFetchError } from "../../fetch/safe-fetch";
-import { AppError } from "../../http/app-error";
-import { throttle } from "../../http/rate-limit";
-import { readJson } from "../../http/read-json";
+import { fitDraftAnswers, type WebsiteDraft, websiteDraftRequestSchema } from "../../shared/website-draft";
+import { draftOnboardingAnswers } from "../ai/draft-onboarding";
+import { classifyAiError } from "../ai/retry";
+import type { AppEnv } from "../app-env";
+import type { AppDeps } from "../deps";
+import { SafeFetchError } from "../fetch/safe-fetch";
+import { AppError } from "../http/app-error";
+import { throttle } from "../http/rate-limit";
+import { readJson } from "../http/read-json";
 import { readWebsite } from "./read-website";
 
 /** Each draft costs a model call and a fetch of someone's site: this many per owner per hour. */

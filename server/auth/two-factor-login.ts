@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import type { z } from "zod";
-import { BACKUP_CODE_MESSAGE, TOTP_CODE_MESSAGE, type twoFactorLoginSchema } from "../../../shared/auth-schemas";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
+import { BACKUP_CODE_MESSAGE, TOTP_CODE_MESSAGE, type twoFactorLoginSchema } from "../../shared/auth-schemas";
+import type { AppDeps } from "../deps";
+import { AppError } from "../http/app-error";
 
 type Input = z.output<typeof twoFactorLoginSchema>;
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
-import { clientIp } from "../../http/client-ip";
-import { countOne, currentCount, resetCount, throttle } from "../../http/rate-limit";
+import type { AppDeps } from "../deps";
+import { AppError } from "../http/app-error";
+import { clientIp } from "../http/client-ip";
+import { countOne, currentCount, resetCount, throttle } from "../http/rate-limit";
 
 /** Failed logins are counted over this window, per email and address and per email. */
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;

@@ -1,7 +1,7 @@
-import { WEBSITE_FAILURE_MESSAGES, type WebsiteFailure } from "../../../shared/website-draft";
-import { fetchReadablePage } from "../../fetch/readable-page";
-import { SafeFetchError, type SafeFetchFailure } from "../../fetch/safe-fetch";
-import { AppError } from "../../http/app-error";
+import { WEBSITE_FAILURE_MESSAGES, type WebsiteFailure } from "../../shared/website-draft";
+import { fetchReadablePage } from "../fetch/readable-page";
+import { SafeFetchError, type SafeFetchFailure } from "../fetch/safe-fetch";
+import { AppError } from "../http/app-error";
 
 /** What the model drafts from: the page's title, its own summary of itself, and its readable text. */
 export type WebsitePage = {

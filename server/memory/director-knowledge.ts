@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { DirectorId } from "../../../shared/directors";
-import { type DirectorKnowledge, directorKnowledge } from "../../../shared/key-fact-status";
-import type { OnboardingData } from "../../../shared/onboarding";
-import type { TrainingAnswers } from "../../../shared/training";
-import type { Database } from "../../db/client";
-import { businessProfiles, directorTrainings, rememberedFacts } from "../../db/schema";
+import type { DirectorId } from "../../shared/directors";
+import { type DirectorKnowledge, directorKnowledge } from "../../shared/key-fact-status";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
+import type { Database } from "../db/client";
+import { businessProfiles, directorTrainings, rememberedFacts } from "../db/schema";
 
 /** Everything the owner has told the directors that counts towards their key facts, read in one go. */
 export type KnowledgeSources = {
