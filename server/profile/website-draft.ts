@@ -1,13 +1,11 @@
-import type { Context } from "hono";
-import { fitDraftAnswers, type WebsiteDraft, websiteDraftRequestSchema } from "../../shared/website-draft";
+import { fitDraftAnswers, type WebsiteDraft } from "../../shared/website-draft";
 import { draftOnboardingAnswers } from "../ai/draft-onboarding";
 import { classifyAiError } from "../ai/retry";
-import type { AppEnv } from "../app-env";
 import type { AppDeps } from "../deps";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import { AppError } from "../http/app-error";
 import { throttle } from "../http/rate-limit";
-import { readJson } from "../http/read-json";
+import type { Logger } from "../logger";
 import { readWebsite } from "./read-website";
 
 /** Each draft costs a model call and a fetch of someone's site: this many per owner per hour. */
@@ -15,16 +13,17 @@ export const WEBSITE_DRAFTS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * POST /api/onboarding/website-draft {url}: reads the owner's website and
- * drafts the ten onboarding answers from it. Nothing is stored: the drafts go
- * back to the browser, which fills the local onboarding draft for the owner to
- * check; the profile is stored only when they complete onboarding. Neither the
- * address nor the page's text is logged (they are the owner's business data).
+ * Reads the owner's website and drafts the ten onboarding answers from it.
+ * Nothing is stored: the drafts go back to the browser, which fills the local
+ * onboarding draft for the owner to check; the profile is stored only when they
+ * complete onboarding. Neither the address nor the page's text is logged (they
+ * are the owner's business data).
  */
-export async function draftFromWebsite(c: Context<AppEnv>, deps: AppDeps) {
-  const { url } = await readJson(c, websiteDraftRequestSchema, "validation:onboarding");
-  const userId = c.get("user").id;
-  const log = c.get("log");
+export async function draftFromWebsite(
+  deps: AppDeps,
+  request: { userId: string; url: string; log: Logger; signal: AbortSignal },
+): Promise<WebsiteDraft> {
+  const { userId, url, log, signal } = request;
   if (!deps.ai.configured) throw new AppError("website:no_ai_service");
   await throttle(deps.db, {
     keys: [`website-draft:user:${userId}`],
@@ -46,10 +45,10 @@ export async function draftFromWebsite(c: Context<AppEnv>, deps: AppDeps) {
   const started = performance.now();
   let drafts: Awaited<ReturnType<typeof draftOnboardingAnswers>>;
   try {
-    drafts = await draftOnboardingAnswers(deps.ai, { ...page, url: page.finalUrl }, c.req.raw.signal);
+    drafts = await draftOnboardingAnswers(deps.ai, { ...page, url: page.finalUrl }, signal);
   } catch (raw) {
     const error = classifyAiError(raw);
-    if (c.req.raw.signal.aborted) {
+    if (signal.aborted) {
       log.info("the owner stopped drafting from their website");
     } else {
       // Only the kind of failure: a reply that was not the object carries the owner's business in its text.
@@ -62,13 +61,13 @@ export async function draftFromWebsite(c: Context<AppEnv>, deps: AppDeps) {
         : {},
     );
   }
-  const body: WebsiteDraft = { url: page.finalUrl, title: page.title ?? null, ...fitDraftAnswers(drafts) };
+  const draft: WebsiteDraft = { url: page.finalUrl, title: page.title ?? null, ...fitDraftAnswers(drafts) };
   log.info(
     {
       ms: Math.round(performance.now() - started),
-      drafted: Object.values(body.status).filter((s) => s === "drafted").length,
+      drafted: Object.values(draft.status).filter((s) => s === "drafted").length,
     },
     "onboarding answers drafted from a website",
   );
-  return c.json(body);
+  return draft;
 }

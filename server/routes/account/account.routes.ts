@@ -12,7 +12,7 @@ import { exportAccount } from "../../account/account-export";
 import { accountOverview } from "../../account/account-overview";
 import { deleteAccount } from "../../account/delete-account";
 import type { AppEnv } from "../../app-env";
-import { authHeaders } from "../../auth/auth-headers";
+import { authHeaders, forwardCookies } from "../../auth/auth-headers";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -94,8 +94,4 @@ export function accountRoutes(deps: AppDeps) {
       return c.json({ ok: true });
     })
     .route("/security", securityRoutes(deps));
-}
-
-function forwardCookies(from: Headers, to: Headers) {
-  for (const cookie of from.getSetCookie()) to.append("set-cookie", cookie);
 }
