@@ -130,7 +130,7 @@ export async function buildDeps(
   const mail = createMailer(env, log);
   const auth = createAuth(database.db, env, secret, log, mail);
   const now = options.now ?? (() => new Date());
-  const jobs = createJobRunner(database, log, options.jobs);
+  const jobs = createJobRunner<AppDeps>(database, log, options.jobs);
   const opened = database;
   const deps: AppDeps = {
     env,

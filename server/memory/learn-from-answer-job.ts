@@ -1,5 +1,5 @@
 import type { AppDeps } from "../deps";
-import { defineJob } from "../jobs/job-runner";
+import { defineJob } from "../jobs/define-job";
 import type { Logger } from "../logger";
 import { learnFromAnswer } from "./learn-from-answer";
 
@@ -10,7 +10,7 @@ import { learnFromAnswer } from "./learn-from-answer";
  * last attempt the turn is marked as looked at without facts, and the ask
  * for a missing key fact still works.
  */
-export const learnFromAnswerJob = defineJob<{ answerId: string }>({
+export const learnFromAnswerJob = defineJob<{ answerId: string }, AppDeps>({
   name: "learn-from-answer",
   policy: { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 5 * 60, concurrency: 2 },
   async run(deps, { answerId }, { log, lastAttempt }) {
