@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../server/db/client";
+import { openDatabase } from "../server/db/open-database";
 import { directorTrainings } from "../server/db/schema";
 import { createLogger } from "../server/logger";
 import { givePlan } from "../server/test/fixtures";

@@ -12,7 +12,7 @@
 // otherwise keeps only for owners of thousands of pieces, so its figures can be set beside the database's.
 import { createAiProvider } from "../../server/ai/provider";
 import { rankingIndexes } from "../../server/ai/ranking-index";
-import { openDatabase } from "../../server/db/client";
+import { openDatabase } from "../../server/db/open-database";
 import { PIECE_VECTOR_PLANS, type PieceVectorPlan } from "../../server/db/vector-store";
 import { type Env, loadEnv, parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
