@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { rowsOf } from "../db/rows-of";
 import { rateLimits, users, verifications } from "../db/schema";
 import type { AppDeps } from "../deps";
 
@@ -33,9 +34,4 @@ export async function deleteAccount(deps: Pick<AppDeps, "db">, user: { id: strin
       );
     await tx.delete(users).where(eq(users.id, user.id));
   });
-}
-
-/** PGlite and node-postgres both return { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

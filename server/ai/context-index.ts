@@ -4,6 +4,7 @@ import { type DirectorId, findDirector, isDirectorId } from "../../shared/direct
 import { ONBOARDING_FIELDS, type OnboardingData } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
 import type { Database, Transaction } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import { contextPieces, directorTrainings, userContexts } from "../db/schema";
 import {
   piecesWithoutEmbedding,
@@ -383,8 +384,4 @@ export async function embedSourcePieces(
     );
     await options.onProgress(counted?.done ?? 0);
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DirectorId } from "../../shared/directors";
 import type { AnswerMemory, ConversationMemory } from "../../shared/memory";
+import { rowsOf } from "../db/rows-of";
 import type { AppDeps } from "../deps";
 import { requireConversation } from "../routes/chat/conversations";
 import { knowledgeOf, readKnowledgeSources } from "./director-knowledge";
@@ -45,7 +46,7 @@ export async function conversationMemory(
     from messages
     where conversation_id = ${conversationId} and user_id = ${userId} and sender = 'ai'
     order by created_at`);
-  const rows = (result as unknown as { rows: AnswerRow[] }).rows;
+  const rows = rowsOf<AnswerRow>(result);
   const now = deps.now();
   const facts = await readFacts(deps.db, userId, {
     statuses: ["proposed", "kept"],
