@@ -5,7 +5,7 @@ import { ONBOARDING_FIELDS, type OnboardingData } from "../../shared/onboarding"
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
 import type { Database, Transaction } from "../db/client";
 import { rowsOf } from "../db/rows-of";
-import { contextPieces, directorTrainings, userContexts } from "../db/schema";
+import { businessProfiles, contextPieces, directorTrainings, userContexts } from "../db/schema";
 import {
   piecesWithoutEmbedding,
   saveContextEmbedding,
@@ -14,7 +14,6 @@ import {
   type VectorStore,
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
-import { getBusinessProfile } from "../profile/business-profile";
 import { embedTexts } from "./embeddings";
 
 /**
@@ -98,7 +97,7 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
   let profile: OnboardingData | undefined;
   let materials: DirectorMaterial[];
   try {
-    profile = await getBusinessProfile(deps.db, userId);
+    profile = await readProfile(deps.db, userId);
     materials = await readMaterials(deps.db, userId, directorIds, profile);
   } catch (cause) {
     throw new IndexingError("read", { cause });
@@ -185,6 +184,15 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
   } catch (cause) {
     throw new IndexingError("store", { cause });
   }
+}
+
+/** The owner's business profile, which every director's context starts from. */
+async function readProfile(db: Database, userId: string): Promise<OnboardingData | undefined> {
+  const [row] = await db
+    .select({ answers: businessProfiles.answers })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, userId));
+  return row?.answers;
 }
 
 /**
