@@ -1,5 +1,5 @@
 import { Toast as ToastPrimitive } from "radix-ui";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../../shared/constants";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "#shared/constants";
 import { cn } from "../../lib/cn";
 import { useToastTop } from "./toast-top";
 import { dismissToast, useToasts } from "./use-toast";

@@ -3,7 +3,7 @@ import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "../../../../shared/auth-schemas";
+import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "#shared/auth-schemas";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";

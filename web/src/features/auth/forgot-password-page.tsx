@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../../shared/auth-schemas";
+import { type ForgotPasswordInput, forgotPasswordSchema } from "#shared/auth-schemas";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";

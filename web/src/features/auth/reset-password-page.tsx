@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { type ResetPasswordInput, resetPasswordSchema } from "../../../../shared/auth-schemas";
+import { type ResetPasswordInput, resetPasswordSchema } from "#shared/auth-schemas";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";

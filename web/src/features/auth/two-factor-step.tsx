@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type TwoFactorLoginInput, twoFactorLoginSchema } from "../../../../shared/auth-schemas";
+import { type TwoFactorLoginInput, twoFactorLoginSchema } from "#shared/auth-schemas";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { AnswerSource } from "../../../../shared/answer-sources";
-import type { Director } from "../../../../shared/directors";
+import type { AnswerSource } from "#shared/answer-sources";
+import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { SourceDialog, SourcesRow } from "../chat/answer-sources";

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type KeyboardEvent, useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { BOARD_MIN_DIRECTORS, BOARD_TOO_FEW_DIRECTORS } from "../../../../shared/board";
-import { type ChatMessageInput, chatMessageSchema } from "../../../../shared/chat";
-import { type Director, type DirectorId, findDirector } from "../../../../shared/directors";
+import { BOARD_MIN_DIRECTORS, BOARD_TOO_FEW_DIRECTORS } from "#shared/board";
+import { type ChatMessageInput, chatMessageSchema } from "#shared/chat";
+import { type Director, type DirectorId, findDirector } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { DirectorAvatar } from "../chat/director-avatar";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { BoardOverview } from "../../../../shared/board";
-import { BOARD_MIN_DIRECTORS } from "../../../../shared/board";
-import { type Director, findDirector } from "../../../../shared/directors";
-import { directorAllowance, planThatUnlocks } from "../../../../shared/plans";
+import type { BoardOverview } from "#shared/board";
+import { BOARD_MIN_DIRECTORS } from "#shared/board";
+import { type Director, findDirector } from "#shared/directors";
+import { directorAllowance, planThatUnlocks } from "#shared/plans";
 import { Button } from "../../components/ui/button";
 import { BoardIcon } from "./board-icon";
 

@@ -1,4 +1,4 @@
-import { ERRORS } from "../../../../shared/errors";
+import { ERRORS } from "#shared/errors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { RetryIcon } from "../chat/chat-message";

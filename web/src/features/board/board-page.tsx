@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ConversationSummary, SearchHit } from "../../../../shared/chat";
+import type { ConversationSummary, SearchHit } from "#shared/chat";
 import { Button } from "../../components/ui/button";
 import { usePageTitle } from "../../lib/use-page-title";
 import { HistoryList } from "../chat/history-list";

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { type Director, type DirectorId, findDirector } from "../../../../shared/directors";
+import { type Director, type DirectorId, findDirector } from "#shared/directors";
 import { cn } from "../../lib/cn";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { DirectorAvatar } from "../chat/director-avatar";

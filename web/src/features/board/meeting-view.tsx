@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { BOARD_MIN_DIRECTORS } from "../../../../shared/board";
-import { type Director, type DirectorId, findDirector } from "../../../../shared/directors";
-import { ERRORS } from "../../../../shared/errors";
+import { BOARD_MIN_DIRECTORS } from "#shared/board";
+import { type Director, type DirectorId, findDirector } from "#shared/directors";
+import { ERRORS } from "#shared/errors";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorToast } from "../../components/ui/use-toast";

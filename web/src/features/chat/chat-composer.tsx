@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type KeyboardEvent, useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { type ChatMessageInput, chatMessageSchema } from "../../../../shared/chat";
-import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/constants";
-import type { Director } from "../../../../shared/directors";
+import { type ChatMessageInput, chatMessageSchema } from "#shared/chat";
+import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
+import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 

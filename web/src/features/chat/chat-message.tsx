@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useState } from "react";
-import { type AnswerSource, withoutCitations } from "../../../../shared/answer-sources";
-import type { AnswerPhase, ChatMessageStatus } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
-import { ERRORS, type ErrorCode } from "../../../../shared/errors";
+import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
+import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
+import type { Director } from "#shared/directors";
+import { ERRORS, type ErrorCode } from "#shared/errors";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import type { SearchHit } from "../../../../shared/chat";
+import type { SearchHit } from "#shared/chat";
 import { usePageTitle } from "../../lib/use-page-title";
 import { BoardEntry } from "../board/board-entry";
 import { usePublicConfig } from "../shell/use-public-config";

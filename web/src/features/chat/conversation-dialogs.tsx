@@ -7,7 +7,7 @@ import {
   type ConversationSummary,
   type ConversationTitleInput,
   conversationTitleSchema,
-} from "../../../../shared/chat";
+} from "#shared/chat";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";

@@ -1,5 +1,5 @@
-import type { ConversationSummary } from "../../../../shared/chat";
-import type { Director, DirectorId } from "../../../../shared/directors";
+import type { ConversationSummary } from "#shared/chat";
+import type { Director, DirectorId } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { KnowledgeMeter } from "../memory/knowledge-meter";
 import { ConversationMenu } from "./conversation-menu";

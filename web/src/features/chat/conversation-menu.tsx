@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
-import type { ConversationSummary } from "../../../../shared/chat";
+import type { ConversationSummary } from "#shared/chat";
 import { Button } from "../../components/ui/button";
 import { dismissToast, errorToast, toast } from "../../components/ui/use-toast";
 import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { WELCOME_MESSAGE_DELAY_MS } from "../../../../shared/constants";
-import type { Director, DirectorId } from "../../../../shared/directors";
-import { ERRORS } from "../../../../shared/errors";
+import { WELCOME_MESSAGE_DELAY_MS } from "#shared/constants";
+import type { Director, DirectorId } from "#shared/directors";
+import { ERRORS } from "#shared/errors";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { LearningNote } from "../directors/learning-note";
 import { usePlanErrorRedirect } from "../plans/plan-redirect";

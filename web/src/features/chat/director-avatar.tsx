@@ -1,4 +1,4 @@
-import type { Director, DirectorId } from "../../../../shared/directors";
+import type { Director, DirectorId } from "#shared/directors";
 import { cn } from "../../lib/cn";
 
 const COLORS: Record<DirectorId, string> = {

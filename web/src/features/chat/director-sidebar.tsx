@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { SIDEBAR_SKELETON_ROWS } from "../../../../shared/constants";
-import type { DirectorState } from "../../../../shared/director-states";
-import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
+import { SIDEBAR_SKELETON_ROWS } from "#shared/constants";
+import type { DirectorState } from "#shared/director-states";
+import { DIRECTORS, type DirectorId } from "#shared/directors";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useDirectorList } from "./chat-api";

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
+import { DIRECTORS, type DirectorId } from "#shared/directors";
 import { useDirectorList } from "./chat-api";
 
 /** Phones have no sidebar: a compact switcher in the conversation header instead, with the board at its end. */

@@ -1,5 +1,5 @@
-import type { ConversationSummary } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import type { ConversationSummary } from "#shared/chat";
+import { findDirector } from "#shared/directors";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { BoardAvatar } from "../board/board-icon";

@@ -1,12 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  type AnswerRating,
-  type ChatMessageInput,
-  chatMessageSchema,
-  FEEDBACK_REASON_MAX_LENGTH,
-} from "../../../../shared/chat";
+import { type AnswerRating, type ChatMessageInput, chatMessageSchema, FEEDBACK_REASON_MAX_LENGTH } from "#shared/chat";
 import { Button } from "../../components/ui/button";
 import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";

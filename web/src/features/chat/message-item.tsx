@@ -1,6 +1,6 @@
-import { withoutCitations } from "../../../../shared/answer-sources";
-import type { AnswerPhase } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
+import { withoutCitations } from "#shared/answer-sources";
+import type { AnswerPhase } from "#shared/chat";
+import type { Director } from "#shared/directors";
 import { CarriedMemo } from "../board/carried-memo";
 import { AnswerMemory } from "../memory/answer-memory";
 import type { ChatUIMessage } from "./chat-api";

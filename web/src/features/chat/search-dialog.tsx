@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "#shared/chat";
+import { findDirector } from "#shared/directors";
 import { cn } from "../../lib/cn";
 import { BoardAvatar } from "../board/board-icon";
 import { searchConversations } from "./chat-api";

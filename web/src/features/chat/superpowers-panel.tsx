@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Director } from "../../../../shared/directors";
+import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 
 type SuperpowersPanelProps = {

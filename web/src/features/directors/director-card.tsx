@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import type { DirectorListItem, DirectorListResponse } from "../../../../shared/director-states";
+import type { DirectorListItem, DirectorListResponse } from "#shared/director-states";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CheckIcon } from "../../components/ui/check-icon";

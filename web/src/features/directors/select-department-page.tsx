@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { DirectorListResponse } from "../../../../shared/director-states";
-import { ERRORS } from "../../../../shared/errors";
+import type { DirectorListResponse } from "#shared/director-states";
+import { ERRORS } from "#shared/errors";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";

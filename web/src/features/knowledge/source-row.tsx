@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { DirectorId } from "../../../../shared/directors";
-import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { CARD_STAGGER_SECONDS, TRIAL_DAYS } from "../../../../shared/constants";
-import { DIRECTORS } from "../../../../shared/directors";
+import { CARD_STAGGER_SECONDS, TRIAL_DAYS } from "#shared/constants";
+import { DIRECTORS } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { SiteFooter } from "../shell/site-footer";
 import { usePublicConfig } from "../shell/use-public-config";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { Director } from "../../../../shared/directors";
-import type { KeyFactAsk } from "../../../../shared/memory";
+import type { Director } from "#shared/directors";
+import type { KeyFactAsk } from "#shared/memory";
 import { FactAsk } from "./fact-ask";
 import { FactItem } from "./fact-item";
 import { useConversationMemory } from "./memory-api";

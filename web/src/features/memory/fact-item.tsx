@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { findDirector } from "../../../../shared/directors";
-import type { RememberedFact } from "../../../../shared/memory";
+import { findDirector } from "#shared/directors";
+import type { RememberedFact } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { CheckIcon } from "../../components/ui/check-icon";
 import { errorToast } from "../../components/ui/use-toast";

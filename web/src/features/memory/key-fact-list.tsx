@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { Director } from "../../../../shared/directors";
-import type { DirectorKnowledge, KeyFactState } from "../../../../shared/key-fact-status";
+import type { Director } from "#shared/directors";
+import type { DirectorKnowledge, KeyFactState } from "#shared/key-fact-status";
 import { Button } from "../../components/ui/button";
 import { CheckIcon } from "../../components/ui/check-icon";
 import { FactAsk } from "./fact-ask";

@@ -1,6 +1,6 @@
 import { Popover } from "radix-ui";
 import { Link } from "react-router";
-import type { Director } from "../../../../shared/directors";
+import type { Director } from "#shared/directors";
 import { useDirectors } from "../directors/directors-api";
 import { KeyFactList } from "./key-fact-list";
 import { KnowledgeRing } from "./knowledge-ring";

@@ -1,4 +1,4 @@
-import type { DirectorKnowledge } from "../../../../shared/key-fact-status";
+import type { DirectorKnowledge } from "#shared/key-fact-status";
 import { cn } from "../../lib/cn";
 
 /** How many of its key facts a director knows, as a ring (the words beside it say the numbers). */

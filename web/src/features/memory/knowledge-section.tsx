@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { findDirector } from "../../../../shared/directors";
-import type { AccountOverview } from "../../../../shared/settings";
+import { findDirector } from "#shared/directors";
+import type { AccountOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { ProfileAnswers } from "../settings/profile-answers";

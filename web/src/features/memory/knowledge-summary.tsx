@@ -1,5 +1,5 @@
-import type { DirectorKnowledge } from "../../../../shared/key-fact-status";
-import { findKeyFact } from "../../../../shared/key-facts";
+import type { DirectorKnowledge } from "#shared/key-fact-status";
+import { findKeyFact } from "#shared/key-facts";
 import { KnowledgeRing } from "./knowledge-ring";
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { findDirector } from "../../../../shared/directors";
-import type { KnowledgeOverview } from "../../../../shared/memory";
-import { TRAINING_QUESTIONS } from "../../../../shared/training";
+import { findDirector } from "#shared/directors";
+import type { KnowledgeOverview } from "#shared/memory";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { Button } from "../../components/ui/button";
 import { formatDay } from "./format-day";
 import { TrainingAnswerForm } from "./training-answer-form";

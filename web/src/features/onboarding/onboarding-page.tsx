@@ -8,8 +8,8 @@ import {
   ONBOARDING_STEPS,
   type OnboardingData,
   onboardingSchema,
-} from "../../../../shared/onboarding";
-import { fieldErrorsOf } from "../../../../shared/validation";
+} from "#shared/onboarding";
+import { fieldErrorsOf } from "#shared/validation";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";

@@ -1,12 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { ERRORS } from "../../../../shared/errors";
-import {
-  type WebsiteDraft,
-  type WebsiteDraftRequest,
-  websiteDraftRequestSchema,
-} from "../../../../shared/website-draft";
+import { ERRORS } from "#shared/errors";
+import { type WebsiteDraft, type WebsiteDraftRequest, websiteDraftRequestSchema } from "#shared/website-draft";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";

@@ -1,5 +1,5 @@
-import type { CurrentPlan } from "../../../../shared/plan-selection";
-import { directorAllowance, findPlan, type Plan } from "../../../../shared/plans";
+import type { CurrentPlan } from "#shared/plan-selection";
+import { directorAllowance, findPlan, type Plan } from "#shared/plans";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
 

@@ -1,5 +1,5 @@
-import { ERRORS } from "../../../../shared/errors";
-import type { CurrentPlan } from "../../../../shared/plan-selection";
+import { ERRORS } from "#shared/errors";
+import type { CurrentPlan } from "#shared/plan-selection";
 
 /**
  * Above the plan cards: a clear notice when the free trial has ended (the

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { TRIAL_DAYS } from "../../../../shared/constants";
-import { formatBytes } from "../../../../shared/knowledge";
-import type { CurrentPlan } from "../../../../shared/plan-selection";
-import { PLANS, type Plan, type PlanId } from "../../../../shared/plans";
+import { TRIAL_DAYS } from "#shared/constants";
+import { formatBytes } from "#shared/knowledge";
+import type { CurrentPlan } from "#shared/plan-selection";
+import { PLANS, type Plan, type PlanId } from "#shared/plans";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CheckIcon } from "../../components/ui/check-icon";

@@ -7,8 +7,8 @@ import {
   changePasswordSchema,
   type UpdateNameInput,
   updateNameSchema,
-} from "../../../../shared/account-schemas";
-import type { AccountOverview } from "../../../../shared/settings";
+} from "#shared/account-schemas";
+import type { AccountOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";

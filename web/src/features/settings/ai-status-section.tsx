@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "../../../../shared/ai-service";
+import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useAiStatus } from "./settings-api";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type Director, findDirector } from "../../../../shared/directors";
-import type { AccountOverview } from "../../../../shared/settings";
+import { type Director, findDirector } from "#shared/directors";
+import type { AccountOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { type ConfirmWithPasswordInput, confirmWithPasswordSchema } from "../../../../shared/account-schemas";
+import { type ConfirmWithPasswordInput, confirmWithPasswordSchema } from "#shared/account-schemas";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { ConfirmDialog, DialogClose } from "./confirm-dialog";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AccountOverview } from "../../../../shared/settings";
+import type { AccountOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { formatDate } from "./format-date";
 import { Fact, SettingsSection } from "./settings-section";

@@ -5,8 +5,8 @@ import type {
   ConfirmWithPasswordInput,
   DeleteAccountInput,
   UpdateNameInput,
-} from "../../../../shared/account-schemas";
-import type { AccountOverview, AiStatus, SecurityOverview, TwoFactorSetup } from "../../../../shared/settings";
+} from "#shared/account-schemas";
+import type { AccountOverview, AiStatus, SecurityOverview, TwoFactorSetup } from "#shared/settings";
 import { api } from "../../lib/api";
 import type { SessionUser } from "../auth/use-session";
 

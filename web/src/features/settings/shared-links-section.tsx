@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { ConversationShare } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import type { ConversationShare } from "#shared/chat";
+import { findDirector } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";

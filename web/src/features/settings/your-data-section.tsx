@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type DeleteAccountInput, deleteAccountSchema, emailMatches } from "../../../../shared/account-schemas";
+import { type DeleteAccountInput, deleteAccountSchema, emailMatches } from "#shared/account-schemas";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { SharedConversation } from "../../../../shared/chat";
-import { type Director, findDirector } from "../../../../shared/directors";
+import type { SharedConversation } from "#shared/chat";
+import { type Director, findDirector } from "#shared/directors";
 import { Skeleton } from "../../components/ui/skeleton";
 import { api } from "../../lib/api";
 import { BoardAvatar } from "../board/board-icon";

@@ -1,4 +1,4 @@
-import { ADMIN_AI_SETUP, ANSWERS_KEPT_UNTIL_AI, NO_AI_SERVICE_TITLE } from "../../../../shared/ai-service";
+import { ADMIN_AI_SETUP, ANSWERS_KEPT_UNTIL_AI, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
 import { cn } from "../../lib/cn";
 import { usePublicConfig } from "./use-public-config";
 

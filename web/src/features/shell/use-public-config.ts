@@ -1,4 +1,4 @@
-import type { PublicConfig } from "../../../../shared/public-config";
+import type { PublicConfig } from "#shared/public-config";
 import { createResourceStore } from "../../lib/resource-store";
 
 /**

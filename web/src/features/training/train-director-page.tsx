@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import type { TrainingStatusResponse } from "../../../../shared/director-states";
-import { type Director, type DirectorId, findDirector, isDirectorId } from "../../../../shared/directors";
-import type { OnboardingData } from "../../../../shared/onboarding";
+import type { TrainingStatusResponse } from "#shared/director-states";
+import { type Director, type DirectorId, findDirector, isDirectorId } from "#shared/directors";
+import type { OnboardingData } from "#shared/onboarding";
 import {
   TRAINING_QUESTIONS,
   TRAINING_STEPS,
@@ -13,8 +13,8 @@ import {
   trainingQuestionFor,
   trainingSchema,
   trainingStartAnswers,
-} from "../../../../shared/training";
-import { fieldErrorsOf } from "../../../../shared/validation";
+} from "#shared/training";
+import { fieldErrorsOf } from "#shared/validation";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Textarea } from "../../components/ui/field";
