@@ -10,11 +10,11 @@ import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { type AuthResponse, useFinishSignIn, useSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
 import { safeNext } from "./safe-next";
 import { TwoFactorStep } from "./two-factor-step";
-import { type AuthResponse, useFinishSignIn, useSession } from "./use-session";
 
 /** A login whose password was right, waiting for a code from the owner's authenticator app. */
 type LoginResponse = AuthResponse | { twoFactor: true };

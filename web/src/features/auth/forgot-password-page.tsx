@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
-import { usePublicConfig } from "../shell/use-public-config";
+import { usePublicConfig } from "../../lib/use-public-config";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
 

@@ -8,10 +8,10 @@ import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { resetSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
 import { BackToLogin } from "./forgot-password-page";
-import { resetSession } from "./use-session";
 
 const FIELDS = [
   { name: "newPassword", label: "New password" },

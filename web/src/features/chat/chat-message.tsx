@@ -3,12 +3,12 @@ import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
 import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
 import type { Director } from "#shared/directors";
 import { ERRORS, type ErrorCode } from "#shared/errors";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { ChatMarkdown } from "../../components/markdown";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";
-import { DirectorAvatar } from "./director-avatar";
 import { formatTimeOfDay } from "./format-time";
-import { ChatMarkdown } from "./markdown";
 
 type ChatBubbleProps = {
   director: Director;

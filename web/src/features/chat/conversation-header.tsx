@@ -1,9 +1,9 @@
 import type { ConversationSummary } from "#shared/chat";
 import type { Director, DirectorId } from "#shared/directors";
+import { DirectorAvatar } from "../../components/director-avatar";
 import { Button } from "../../components/ui/button";
 import { KnowledgeMeter } from "../memory/knowledge-meter";
 import { ConversationMenu } from "./conversation-menu";
-import { DirectorAvatar } from "./director-avatar";
 import { DirectorSwitcher } from "./director-switcher";
 
 /**

@@ -3,8 +3,8 @@ import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import type { ConversationSummary } from "#shared/chat";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { dismissToast, errorToast, toast } from "../../components/ui/use-toast";
-import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
 import { conversationListKey, deleteConversation, exportUrl, restoreConversation } from "./chat-api";
 import { RenameDialog, ShareDialog } from "./conversation-dialogs";
 

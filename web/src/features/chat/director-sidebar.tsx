@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { SIDEBAR_SKELETON_ROWS } from "#shared/constants";
 import type { DirectorState } from "#shared/director-states";
 import { DIRECTORS, type DirectorId } from "#shared/directors";
+import { DirectorAvatar } from "../../components/director-avatar";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useDirectorList } from "./chat-api";
-import { DirectorAvatar } from "./director-avatar";
 import { LockIcon } from "./locked-director";
 
 const SKELETON_ROWS = Array.from({ length: SIDEBAR_SKELETON_ROWS }, (_, index) => `skeleton-${index + 1}`);

@@ -1,10 +1,10 @@
 import type { ConversationSummary } from "#shared/chat";
 import { findDirector } from "#shared/directors";
+import { BoardAvatar } from "../../components/board-avatar";
+import { DirectorAvatar } from "../../components/director-avatar";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
-import { BoardAvatar } from "../board/board-icon";
 import { useConversationList } from "./chat-api";
-import { DirectorAvatar } from "./director-avatar";
 
 type HistoryListProps = {
   /** The conversation on screen, highlighted in the list. */

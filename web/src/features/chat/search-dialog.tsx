@@ -2,10 +2,10 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "#shared/chat";
 import { findDirector } from "#shared/directors";
+import { BoardAvatar } from "../../components/board-avatar";
+import { DirectorAvatar } from "../../components/director-avatar";
 import { cn } from "../../lib/cn";
-import { BoardAvatar } from "../board/board-icon";
 import { searchConversations } from "./chat-api";
-import { DirectorAvatar } from "./director-avatar";
 import { SearchIcon } from "./history-list";
 
 /** Waits this long after the last key before searching. */

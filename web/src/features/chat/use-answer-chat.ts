@@ -6,7 +6,7 @@ import type { Director } from "#shared/directors";
 import { ERRORS, type ErrorCode, isErrorCode } from "#shared/errors";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
-import { usePlanErrorRedirect } from "../plans/plan-redirect";
+import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import {
   type ChatUIMessage,
   chatTransport,

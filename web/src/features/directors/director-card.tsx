@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CheckIcon } from "../../components/ui/check-icon";
 import { cn } from "../../lib/cn";
-import { KnowledgeSummary } from "../memory/knowledge-summary";
+import { KnowledgeSummary } from "./knowledge-summary";
 
 /**
  * One director on /select-department. trained → "Trained at Level 1" and

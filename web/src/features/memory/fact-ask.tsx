@@ -8,7 +8,7 @@ import { keyFactAnswerSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/field";
 import { errorToast } from "../../components/ui/use-toast";
-import { showFormError } from "../settings/show-form-error";
+import { showFormError } from "../../lib/show-form-error";
 import { answerKeyFact, notNow, refreshKnowledge } from "./memory-api";
 
 const answerFormSchema = z.object({ answer: keyFactAnswerSchema.shape.answer });

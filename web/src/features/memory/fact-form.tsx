@@ -6,7 +6,7 @@ import { DIRECTORS, type DirectorId, findDirector } from "#shared/directors";
 import { FACT_STATEMENT_MAX, factDateSchema, factStatementSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { Field, Input, Textarea } from "../../components/ui/field";
-import { showFormError } from "../settings/show-form-error";
+import { showFormError } from "../../lib/show-form-error";
 import { today } from "./format-day";
 
 const factFormSchema = z.object({

@@ -19,9 +19,9 @@ import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { refreshSession, useSession } from "../../lib/use-session";
 import { useStepForm } from "../../lib/use-step-form";
-import { refreshSession, useSession } from "../auth/use-session";
-import { usePublicConfig } from "../shell/use-public-config";
 import {
   ONBOARDING_QUERY_KEY,
   type OnboardingResponse,

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { CheckIcon } from "../../components/ui/check-icon";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useSession } from "../auth/use-session";
+import { useSession } from "../../lib/use-session";
 import { addWebPage, KNOWLEDGE_QUERY_KEY } from "../knowledge/knowledge-api";
 import { siteName, websiteStartStore } from "./website-draft-store";
 

@@ -8,7 +8,7 @@ import type {
 } from "#shared/account-schemas";
 import type { AccountOverview, AiStatus, SecurityOverview, TwoFactorSetup } from "#shared/settings";
 import { api } from "../../lib/api";
-import type { SessionUser } from "../auth/use-session";
+import type { SessionUser } from "../../lib/use-session";
 
 export const ACCOUNT_QUERY_KEY = ["account"] as const;
 export const AI_STATUS_QUERY_KEY = ["settings", "ai"] as const;

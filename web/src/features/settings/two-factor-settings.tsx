@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { QrCode } from "../../components/ui/qr-code";
 import { toast } from "../../components/ui/use-toast";
+import { showFormError } from "../../lib/show-form-error";
 import { BackupCodes } from "./backup-codes";
 import { PasswordDialog } from "./password-dialog";
 import {
@@ -17,7 +18,6 @@ import {
   startTwoFactorSetup,
   turnOffTwoFactor,
 } from "./settings-api";
-import { showFormError } from "./show-form-error";
 
 type Step = { kind: "idle" } | { kind: "setup"; setup: TwoFactorSetup } | { kind: "codes"; codes: string[] };
 type Dialog = "turn-on" | "turn-off" | "new-codes" | null;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { ThemeChoice } from "../../components/theme-choice";
 import { Button } from "../../components/ui/button";
 import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useFinishSignOut, useSession } from "../auth/use-session";
-import { ThemeChoice } from "../theme/theme-choice";
+import { useFinishSignOut, useSession } from "../../lib/use-session";
 
 /** The spec's links for a signed-in owner; Pricing is their plan picker. */
 const OWNER_LINKS = [

@@ -15,6 +15,7 @@ import {
   trainingStartAnswers,
 } from "#shared/training";
 import { fieldErrorsOf } from "#shared/validation";
+import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Textarea } from "../../components/ui/field";
@@ -23,14 +24,13 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { planRedirectFor } from "../../lib/plan-redirect";
 import { usePageTitle } from "../../lib/use-page-title";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { refreshSession, useSession } from "../../lib/use-session";
 import { useStepForm } from "../../lib/use-step-form";
-import { refreshSession, useSession } from "../auth/use-session";
 import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
 import { useBusinessProfile } from "../onboarding/onboarding-api";
-import { planRedirectFor } from "../plans/plan-redirect";
-import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
-import { usePublicConfig } from "../shell/use-public-config";
 import { submitTraining, trainingQueryKey, useTrainingStatus } from "./training-api";
 import { emptyTrainingAnswers, trainingDraft } from "./training-draft";
 import { refusalToast, trainedToast, trainingFailureToast } from "./training-outcome";

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { cn } from "../../lib/cn";
-import { setThemePreference, type ThemePreference, useThemePreference } from "./theme-preference";
+import { cn } from "../lib/cn";
+import { setThemePreference, type ThemePreference, useThemePreference } from "../lib/theme-preference";
 
 const OPTIONS: Array<{ value: ThemePreference; label: string; icon: string }> = [
   // A screen, a sun and a moon (24×24 outlines).

@@ -3,8 +3,8 @@ import type { BoardOverview } from "#shared/board";
 import { BOARD_MIN_DIRECTORS } from "#shared/board";
 import { type Director, findDirector } from "#shared/directors";
 import { directorAllowance, planThatUnlocks } from "#shared/plans";
-import { Button } from "../../components/ui/button";
-import { BoardIcon } from "./board-icon";
+import { BoardIcon } from "../../../components/board-avatar";
+import { Button } from "../../../components/ui/button";
 
 /**
  * What the board is, for an owner who cannot hold a meeting yet (fewer than

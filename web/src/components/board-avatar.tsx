@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
 
 /** Three heads around a table: the board. */
 export function BoardIcon({ className }: { className?: string }) {

@@ -1,9 +1,9 @@
 import { ERRORS } from "#shared/errors";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { RetryIcon } from "../chat/chat-message";
-import { ChatMarkdown } from "../chat/markdown";
-import { CopyButton } from "../chat/message-actions";
+import { ChatMarkdown } from "../../../components/markdown";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+import { RetryIcon } from "../chat-message";
+import { CopyButton } from "../message-actions";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /**

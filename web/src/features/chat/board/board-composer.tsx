@@ -4,9 +4,9 @@ import { useForm } from "react-hook-form";
 import { BOARD_MIN_DIRECTORS, BOARD_TOO_FEW_DIRECTORS } from "#shared/board";
 import { type ChatMessageInput, chatMessageSchema } from "#shared/chat";
 import { type Director, type DirectorId, findDirector } from "#shared/directors";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { DirectorAvatar } from "../chat/director-avatar";
+import { DirectorAvatar } from "../../../components/director-avatar";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
 
 type BoardComposerProps = {
   /** The directors who will answer: chosen below for a new meeting, the meeting's own for a follow-up. */

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { AnswerSource } from "#shared/answer-sources";
 import type { Director } from "#shared/directors";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { SourceDialog, SourcesRow } from "../chat/answer-sources";
-import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat/chat-message";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+import { SourceDialog, SourcesRow } from "../answer-sources";
+import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat-message";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /** Where an answer stands, for the tab's indicator and screen readers. */

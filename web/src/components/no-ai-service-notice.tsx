@@ -1,6 +1,6 @@
 import { ADMIN_AI_SETUP, ANSWERS_KEPT_UNTIL_AI, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
-import { cn } from "../../lib/cn";
-import { usePublicConfig } from "./use-public-config";
+import { cn } from "../lib/cn";
+import { usePublicConfig } from "../lib/use-public-config";
 
 /**
  * Shown before and during training while this server has no AI service: the
