@@ -5,6 +5,8 @@ import type { AccountOverview } from "#shared/settings";
 import { KnowledgeRing } from "../../components/knowledge-ring";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { chevronDownIcon } from "../../components/ui/page-icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatDay } from "./format-day";
 import { KeepAutomatically } from "./keep-automatically";
@@ -77,7 +79,10 @@ export function KnowledgeSection({
                             knows {item.known} of {item.total} key facts
                           </span>
                         </span>
-                        <Chevron />
+                        <Icon
+                          drawing={chevronDownIcon}
+                          className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                        />
                       </summary>
                       <div className="border-t border-slate-200 p-3">
                         <KeyFactList director={director} knowledge={item} />
@@ -135,20 +140,5 @@ function Group(props: { id: string; title: string; description?: string; action?
       </div>
       {props.children}
     </section>
-  );
-}
-
-function Chevron() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
   );
 }
