@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import type { DirectorId } from "#shared/directors";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { directorTrainings } from "../server/db/schema";
 import { BOARD_ANSWERS, boardRoute } from "../server/test/board-scripts";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor } from "../server/test/fixtures";
-import type { DirectorId } from "../shared/directors";
-import { TRAINING_QUESTIONS } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { type ChatOwnerOptions, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
-import { TRAINING_QUESTIONS } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { type ChatOwnerOptions, chatInput, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 

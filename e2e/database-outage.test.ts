@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERRORS } from "#shared/errors";
 import { openDatabase } from "../server/db/open-database";
 import { directorTrainings } from "../server/db/schema";
 import { createLogger } from "../server/logger";
 import { givePlan } from "../server/test/fixtures";
 import { type PostgresServer, startPostgresServer } from "../server/test/postgres-server";
-import { ERRORS } from "../shared/errors";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 
 /**

@@ -1,11 +1,11 @@
 import net from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { ANSWERS_KEPT_UNTIL_AI } from "#shared/ai-service";
+import { ONBOARDING_FIELDS } from "#shared/onboarding";
+import { TRAINING_QUESTIONS, trainingQuestionFor } from "#shared/training";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor } from "../server/test/fixtures";
-import { ANSWERS_KEPT_UNTIL_AI } from "../shared/ai-service";
-import { ONBOARDING_FIELDS } from "../shared/onboarding";
-import { TRAINING_QUESTIONS, trainingQuestionFor } from "../shared/training";
 import { DESKTOP, screenshot, setupBrowser } from "./support/browser";
 import { expectToast } from "./support/toasts";
 

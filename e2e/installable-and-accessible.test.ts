@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { ERRORS } from "#shared/errors";
 import { directorTrainings } from "../server/db/schema";
 import { boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
-import { ERRORS } from "../shared/errors";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { openToast } from "./support/toasts";
 

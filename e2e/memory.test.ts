@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { directorTrainings, rememberedFacts } from "../server/db/schema";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { TRAINING_QUESTIONS } from "../shared/training";
 import { PHONE, screenshot, setupBrowser } from "./support/browser";
 import { askInPage, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 import { expectToast } from "./support/toasts";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DIRECTORS } from "../shared/directors";
+import { DIRECTORS } from "#shared/directors";
 import { DESKTOP, PHONE, screenshot, setupBrowser, TABLET } from "./support/browser";
 
 const HEADLINE = "AI Directors For Your Business Success";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { emptyOnboardingData } from "#shared/onboarding";
 import { businessProfiles, directorTrainings, subscriptions } from "../server/db/schema";
-import { emptyOnboardingData } from "../shared/onboarding";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 
 const browser = setupBrowser();

@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type AnswerSource, NO_CONTEXT_LINE, splitCitations } from "../../../../shared/answer-sources";
+import { type AnswerSource, NO_CONTEXT_LINE, splitCitations } from "#shared/answer-sources";
 import { cn } from "../../lib/cn";
 
 /**

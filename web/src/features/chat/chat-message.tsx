@@ -1,14 +1,16 @@
 import { type ReactNode, useCallback, useState } from "react";
-import { type AnswerSource, withoutCitations } from "../../../../shared/answer-sources";
-import type { AnswerPhase, ChatMessageStatus } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
-import { ERRORS, type ErrorCode } from "../../../../shared/errors";
+import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
+import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
+import type { Director } from "#shared/directors";
+import { ERRORS, type ErrorCode } from "#shared/errors";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { ChatMarkdown } from "../../components/markdown";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { retryIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";
-import { DirectorAvatar } from "./director-avatar";
 import { formatTimeOfDay } from "./format-time";
-import { ChatMarkdown } from "./markdown";
 
 type ChatBubbleProps = {
   director: Director;
@@ -171,7 +173,7 @@ export function UnfinishedNotice(props: {
       <span>{unfinishedText(status, props.text, props.errorCode)}</span>
       {props.onRetry ? (
         <Button variant="secondary" size="sm" className="h-8" onClick={props.onRetry}>
-          <RetryIcon />
+          <Icon drawing={retryIcon} className="h-4 w-4" />
           Retry
         </Button>
       ) : null}
@@ -186,13 +188,5 @@ export function StreamingCaret() {
       aria-hidden="true"
       className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-slate-400 align-text-bottom"
     />
-  );
-}
-
-export function RetryIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5" />
-    </svg>
   );
 }

@@ -1,8 +1,8 @@
-import { withoutCitations } from "../../../../shared/answer-sources";
-import type { AnswerPhase } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
-import { CarriedMemo } from "../board/carried-memo";
+import { withoutCitations } from "#shared/answer-sources";
+import type { AnswerPhase } from "#shared/chat";
+import type { Director } from "#shared/directors";
 import { AnswerMemory } from "../memory/answer-memory";
+import { CarriedMemo } from "./board/carried-memo";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
 import {

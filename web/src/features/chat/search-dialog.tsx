@@ -1,12 +1,13 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "#shared/chat";
+import { findDirector } from "#shared/directors";
+import { BoardAvatar } from "../../components/board-avatar";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { Icon } from "../../components/ui/icon";
+import { searchIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
-import { BoardAvatar } from "../board/board-icon";
 import { searchConversations } from "./chat-api";
-import { DirectorAvatar } from "./director-avatar";
-import { SearchIcon } from "./history-list";
 
 /** Waits this long after the last key before searching. */
 const SEARCH_DELAY_MS = 200;
@@ -86,7 +87,7 @@ export function SearchDialog(props: {
             Search every conversation with every director. Choose a result to open it.
           </Dialog.Description>
           <div className="flex items-center gap-3 border-b border-slate-200 px-4">
-            <SearchIcon />
+            <Icon drawing={searchIcon} className="h-4 w-4 shrink-0" />
             <input
               aria-label="Search conversations"
               role="combobox"

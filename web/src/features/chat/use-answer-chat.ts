@@ -1,12 +1,12 @@
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AnswerPhase, AnswerStatusData } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
-import { ERRORS, type ErrorCode, isErrorCode } from "../../../../shared/errors";
+import type { AnswerPhase, AnswerStatusData } from "#shared/chat";
+import type { Director } from "#shared/directors";
+import { ERRORS, type ErrorCode, isErrorCode } from "#shared/errors";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
-import { usePlanErrorRedirect } from "../plans/plan-redirect";
+import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import {
   type ChatUIMessage,
   chatTransport,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { DirectorId } from "../../../../shared/directors";
-import { formatBytes, type KnowledgeUsage } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { formatBytes, type KnowledgeUsage } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";

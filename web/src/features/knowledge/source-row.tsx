@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { DirectorId } from "../../../../shared/directors";
-import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
 import { DirectorChoice, directorNames } from "./director-choice";
 import {
   deleteSource,

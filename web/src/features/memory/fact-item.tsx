@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { findDirector } from "../../../../shared/directors";
-import type { RememberedFact } from "../../../../shared/memory";
+import { findDirector } from "#shared/directors";
+import type { RememberedFact } from "#shared/memory";
 import { Button } from "../../components/ui/button";
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon } from "../../components/ui/page-icons";
 import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { FactForm } from "./fact-form";
@@ -88,7 +89,7 @@ export function FactItem(props: {
           <span>{fact.onlyDirector && director ? `Only ${director.name} uses this` : "Every director uses this"}</span>
           {!proposed && !props.showSource ? (
             <span className="inline-flex items-center gap-1 font-medium text-emerald-800">
-              <CheckIcon className="h-3 w-3" />
+              <Icon drawing={checkIcon} className="h-3 w-3" />
               Kept
             </span>
           ) : null}

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import type { Director } from "../../../../shared/directors";
-import type { DirectorKnowledge, KeyFactState } from "../../../../shared/key-fact-status";
+import type { Director } from "#shared/directors";
+import type { DirectorKnowledge, KeyFactState } from "#shared/key-fact-status";
 import { Button } from "../../components/ui/button";
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon } from "../../components/ui/page-icons";
 import { FactAsk } from "./fact-ask";
 import { formatDay } from "./format-day";
 
@@ -82,7 +83,7 @@ export function KeyFactList({ director, knowledge }: { director: Director; knowl
                 key={fact.id}
                 className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-900"
               >
-                <CheckIcon className="h-3 w-3" />
+                <Icon drawing={checkIcon} className="h-3 w-3" />
                 {fact.label}
               </li>
             ))}

@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { findDirector } from "../../../../shared/directors";
-import type { KnowledgeOverview } from "../../../../shared/memory";
-import { TRAINING_QUESTIONS } from "../../../../shared/training";
+import { findDirector } from "#shared/directors";
+import type { KnowledgeOverview } from "#shared/memory";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { chevronDownIcon } from "../../components/ui/page-icons";
 import { formatDay } from "./format-day";
 import { TrainingAnswerForm } from "./training-answer-form";
 
@@ -26,16 +28,10 @@ export function TrainingAnswers({ trainings }: { trainings: KnowledgeOverview["t
                   From {director.name}'s training, {formatDay(training.trainedAt)}
                 </span>
               </span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
+              <Icon
+                drawing={chevronDownIcon}
                 className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="m6 9 6 6 6-6" />
-              </svg>
+              />
             </summary>
             <dl className="grid gap-4 border-t border-slate-200 p-3">
               {TRAINING_QUESTIONS[director.id].map((question) => {

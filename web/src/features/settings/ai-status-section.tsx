@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "../../../../shared/ai-service";
+import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
+import { SettingsSection } from "../../components/settings-section";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useAiStatus } from "./settings-api";
-import { SettingsSection } from "./settings-section";
 
 const VECTOR_SEARCH_OFF = {
   no_pgvector: "Off: full-text search (no pgvector)",

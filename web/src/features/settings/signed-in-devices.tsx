@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { SecurityOverview } from "../../../../shared/settings";
+import type { SecurityOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { useFinishSignOut } from "../auth/use-session";
+import { useFinishSignOut } from "../../lib/use-session";
 import { formatDate } from "./format-date";
 import { SECURITY_QUERY_KEY, signOutSession } from "./settings-api";
 

@@ -1,16 +1,13 @@
 import { useId } from "react";
-import { cn } from "../../lib/cn";
-import { setThemePreference, type ThemePreference, useThemePreference } from "./theme-preference";
+import { cn } from "../lib/cn";
+import { setThemePreference, type ThemePreference, useThemePreference } from "../lib/theme-preference";
+import { monitorIcon, moonIcon, sunIcon } from "./ui/app-icons";
+import { Icon, type IconDrawing } from "./ui/icon";
 
-const OPTIONS: Array<{ value: ThemePreference; label: string; icon: string }> = [
-  // A screen, a sun and a moon (24×24 outlines).
-  { value: "system", label: "System", icon: "M4 5h16v11H4zM9 20h6M12 16v4" },
-  {
-    value: "light",
-    label: "Light",
-    icon: "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4",
-  },
-  { value: "dark", label: "Dark", icon: "M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" },
+const OPTIONS: Array<{ value: ThemePreference; label: string; icon: IconDrawing }> = [
+  { value: "system", label: "System", icon: monitorIcon },
+  { value: "light", label: "Light", icon: sunIcon },
+  { value: "dark", label: "Dark", icon: moonIcon },
 ];
 
 /**
@@ -50,18 +47,7 @@ export function ThemeChoice({ compact = false, labelledBy }: { compact?: boolean
             onChange={() => setThemePreference(option.value)}
             className="sr-only"
           />
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4 shrink-0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d={option.icon} />
-          </svg>
+          <Icon drawing={option.icon} className="h-4 w-4 shrink-0" />
           <span className={compact ? "sr-only" : undefined}>{option.label}</span>
         </label>
       ))}

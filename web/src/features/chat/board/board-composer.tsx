@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type KeyboardEvent, useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { BOARD_MIN_DIRECTORS, BOARD_TOO_FEW_DIRECTORS } from "../../../../shared/board";
-import { type ChatMessageInput, chatMessageSchema } from "../../../../shared/chat";
-import { type Director, type DirectorId, findDirector } from "../../../../shared/directors";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { DirectorAvatar } from "../chat/director-avatar";
+import { BOARD_MIN_DIRECTORS, BOARD_TOO_FEW_DIRECTORS } from "#shared/board";
+import { type ChatMessageInput, chatMessageSchema } from "#shared/chat";
+import { type Director, type DirectorId, findDirector } from "#shared/directors";
+import { DirectorAvatar } from "../../../components/director-avatar";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { sendIcon, stopIcon } from "../../../components/ui/page-icons";
+import { cn } from "../../../lib/cn";
 
 type BoardComposerProps = {
   /** The directors who will answer: chosen below for a new meeting, the meeting's own for a follow-up. */
@@ -132,9 +134,7 @@ export function BoardComposer(props: BoardComposerProps) {
               aria-label="Stop all answers"
               className="rounded-xl"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
-                <rect x="6" y="6" width="12" height="12" rx="2" />
-              </svg>
+              <Icon drawing={stopIcon} className="h-4 w-4" />
             </Button>
           ) : (
             <Button
@@ -144,16 +144,7 @@ export function BoardComposer(props: BoardComposerProps) {
               disabled={!props.canSend || tooFew}
               className="rounded-xl"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M5 12h14M13 6l6 6-6 6" />
-              </svg>
+              <Icon drawing={sendIcon} className="h-5 w-5" />
             </Button>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BoardAvatar } from "./board-icon";
+import { BoardAvatar } from "../../../components/board-avatar";
 
 /**
  * The Board entry on the chat screen: always there, so an owner with one

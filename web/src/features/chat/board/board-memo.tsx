@@ -1,9 +1,10 @@
-import { ERRORS } from "../../../../shared/errors";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { RetryIcon } from "../chat/chat-message";
-import { ChatMarkdown } from "../chat/markdown";
-import { CopyButton } from "../chat/message-actions";
+import { ERRORS } from "#shared/errors";
+import { ChatMarkdown } from "../../../components/markdown";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { memoIcon, retryIcon } from "../../../components/ui/page-icons";
+import { cn } from "../../../lib/cn";
+import { CopyButton } from "../message-actions";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /**
@@ -29,7 +30,7 @@ export function BoardMemo(props: {
       className="scroll-mt-24 rounded-2xl border border-brand-200 bg-white shadow-sm ring-1 ring-brand-100"
     >
       <header className="flex items-center gap-2.5 border-b border-brand-100 bg-brand-50/60 px-4 py-3 sm:px-5">
-        <MemoIcon />
+        <Icon drawing={memoIcon} className="h-5 w-5 text-brand-700" />
         <h3 id={props.headingId} className="font-semibold text-slate-900">
           Board memo
         </h3>
@@ -69,7 +70,7 @@ export function BoardMemo(props: {
             </span>
             {props.onRetry ? (
               <Button variant="secondary" size="sm" className="h-8" onClick={props.onRetry}>
-                <RetryIcon />
+                <Icon drawing={retryIcon} className="h-4 w-4" />
                 Write the memo again
               </Button>
             ) : null}
@@ -77,22 +78,5 @@ export function BoardMemo(props: {
         ) : null}
       </div>
     </section>
-  );
-}
-
-function MemoIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5 text-brand-700"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M7 3h7l5 5v13H7z" />
-      <path d="M14 3v5h5M10 13h6M10 17h6" />
-    </svg>
   );
 }

@@ -1,5 +1,5 @@
-import type { PublicConfig } from "../../../../shared/public-config";
-import { createResourceStore } from "../../lib/resource-store";
+import type { PublicConfig } from "#shared/public-config";
+import { createResourceStore } from "./resource-store";
 
 /**
  * The browser's whitelist of server configuration (GET /api/config): contact

@@ -1,5 +1,5 @@
-import type { Director, DirectorId } from "../../../../shared/directors";
-import { cn } from "../../lib/cn";
+import type { Director, DirectorId } from "#shared/directors";
+import { cn } from "../lib/cn";
 
 const COLORS: Record<DirectorId, string> = {
   martha: "bg-rose-100 text-rose-800",

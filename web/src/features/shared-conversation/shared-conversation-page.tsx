@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { SharedConversation } from "../../../../shared/chat";
-import { type Director, findDirector } from "../../../../shared/directors";
+import type { SharedConversation } from "#shared/chat";
+import { type Director, findDirector } from "#shared/directors";
+import { BoardAvatar } from "../../components/board-avatar";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { ChatMarkdown } from "../../components/markdown";
 import { Skeleton } from "../../components/ui/skeleton";
 import { api } from "../../lib/api";
-import { BoardAvatar } from "../board/board-icon";
-import { DirectorAvatar } from "../chat/director-avatar";
-import { ChatMarkdown } from "../chat/markdown";
 
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 

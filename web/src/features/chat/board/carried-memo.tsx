@@ -1,6 +1,6 @@
-import { formatTimeOfDay } from "../chat/format-time";
-import { ChatMarkdown } from "../chat/markdown";
-import { BoardAvatar } from "./board-icon";
+import { BoardAvatar } from "../../../components/board-avatar";
+import { ChatMarkdown } from "../../../components/markdown";
+import { formatTimeOfDay } from "../format-time";
 
 /**
  * A board memo at the start of a chat carried on from a board meeting: the

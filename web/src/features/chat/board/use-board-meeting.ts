@@ -1,14 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AnswerSource } from "../../../../shared/answer-sources";
-import type { BoardMeeting, BoardRound, BoardStreamEvent } from "../../../../shared/board";
-import type { AnswerAuthor, AnswerPhase, ChatMessage, ChatMessageStatus } from "../../../../shared/chat";
-import type { DirectorId } from "../../../../shared/directors";
-import { ERRORS, type ErrorCode } from "../../../../shared/errors";
-import { errorToast, toast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api";
-import { conversationListKey } from "../chat/chat-api";
-import { usePlanErrorRedirect } from "../plans/plan-redirect";
+import type { AnswerSource } from "#shared/answer-sources";
+import type { BoardMeeting, BoardRound, BoardStreamEvent } from "#shared/board";
+import type { AnswerAuthor, AnswerPhase, ChatMessage, ChatMessageStatus } from "#shared/chat";
+import type { DirectorId } from "#shared/directors";
+import { ERRORS, type ErrorCode } from "#shared/errors";
+import { errorToast, toast } from "../../../components/ui/use-toast";
+import { ApiError } from "../../../lib/api";
+import { usePlanErrorRedirect } from "../../../lib/plan-redirect";
+import { conversationListKey } from "../chat-api";
 import { askBoard, followMeeting, meetingKey, retryInMeeting, stopMeeting, useMeeting } from "./board-api";
 
 /** An answer (a director's, or the memo) as the board shows it, stored or being written. */

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import type { BoardOverview } from "../../../../shared/board";
-import { BOARD_MIN_DIRECTORS } from "../../../../shared/board";
-import { type Director, findDirector } from "../../../../shared/directors";
-import { directorAllowance, planThatUnlocks } from "../../../../shared/plans";
-import { Button } from "../../components/ui/button";
-import { BoardIcon } from "./board-icon";
+import type { BoardOverview } from "#shared/board";
+import { BOARD_MIN_DIRECTORS } from "#shared/board";
+import { type Director, findDirector } from "#shared/directors";
+import { directorAllowance, planThatUnlocks } from "#shared/plans";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { boardIcon } from "../../../components/ui/page-icons";
 
 /**
  * What the board is, for an owner who cannot hold a meeting yet (fewer than
@@ -29,7 +30,7 @@ export function BoardIntro({ overview }: { overview: BoardOverview }) {
       className="mx-auto mt-4 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
       <span className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <BoardIcon className="h-6 w-6" />
+        <Icon drawing={boardIcon} className="h-6 w-6" />
       </span>
       <h2 id="board-intro-heading" className="mt-4 text-xl font-semibold text-slate-900">
         Hold a board meeting

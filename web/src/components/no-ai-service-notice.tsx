@@ -1,6 +1,8 @@
-import { ADMIN_AI_SETUP, ANSWERS_KEPT_UNTIL_AI, NO_AI_SERVICE_TITLE } from "../../../../shared/ai-service";
-import { cn } from "../../lib/cn";
-import { usePublicConfig } from "./use-public-config";
+import { ADMIN_AI_SETUP, ANSWERS_KEPT_UNTIL_AI, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
+import { cn } from "../lib/cn";
+import { usePublicConfig } from "../lib/use-public-config";
+import { Icon } from "./ui/icon";
+import { infoIcon } from "./ui/page-icons";
 
 /**
  * Shown before and during training while this server has no AI service: the
@@ -17,18 +19,7 @@ export function NoAiServiceNotice({ className, lead }: { className?: string; lea
       className={cn("rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:p-5", className)}
     >
       <div className="flex gap-3">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="mt-0.5 h-5 w-5 flex-none text-slate-500"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 11v5M12 8h.01" />
-        </svg>
+        <Icon drawing={infoIcon} className="mt-0.5 h-5 w-5 flex-none text-slate-500" />
         <div className="min-w-0">
           <h2 id="no-ai-service-title" className="font-semibold text-slate-900">
             {NO_AI_SERVICE_TITLE}

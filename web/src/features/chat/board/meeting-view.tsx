@@ -1,23 +1,25 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { BOARD_MIN_DIRECTORS } from "../../../../shared/board";
-import { type Director, type DirectorId, findDirector } from "../../../../shared/directors";
-import { ERRORS } from "../../../../shared/errors";
-import { Button } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
-import { errorToast } from "../../components/ui/use-toast";
-import { conversationListKey, useConversationList } from "../chat/chat-api";
-import { HistoryButton } from "../chat/conversation-header";
-import { ConversationMenu } from "../chat/conversation-menu";
-import { LoadErrorAlert } from "../chat/conversation-states";
-import { codeOf } from "../chat/use-answer-chat";
-import { usePlanErrorRedirect } from "../plans/plan-redirect";
-import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
-import { usePublicConfig } from "../shell/use-public-config";
+import { BOARD_MIN_DIRECTORS } from "#shared/board";
+import { type Director, type DirectorId, findDirector } from "#shared/directors";
+import { ERRORS } from "#shared/errors";
+import { BoardAvatar } from "../../../components/board-avatar";
+import { NoAiServiceNotice } from "../../../components/no-ai-service-notice";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { boardIcon, plusIcon } from "../../../components/ui/page-icons";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { errorToast } from "../../../components/ui/use-toast";
+import { usePlanErrorRedirect } from "../../../lib/plan-redirect";
+import { usePublicConfig } from "../../../lib/use-public-config";
+import { conversationListKey, useConversationList } from "../chat-api";
+import { HistoryButton } from "../conversation-header";
+import { ConversationMenu } from "../conversation-menu";
+import { LoadErrorAlert } from "../conversation-states";
+import { codeOf } from "../use-answer-chat";
 import { continueInChat, useBoardOverview } from "./board-api";
 import { BoardComposer } from "./board-composer";
-import { BoardAvatar, BoardIcon } from "./board-icon";
 import { BoardIntro } from "./board-intro";
 import { BoardRoundView } from "./board-round-view";
 import { useBoardMeeting } from "./use-board-meeting";
@@ -135,16 +137,7 @@ export function MeetingView(props: {
               aria-label="New meeting"
               onClick={props.onNew}
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5 shrink-0 sm:h-4 sm:w-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-              >
-                <path d="M12 5v14M5 12h14" />
-              </svg>
+              <Icon drawing={plusIcon} className="h-5 w-5 shrink-0 sm:h-4 sm:w-4" />
               <span className="hidden sm:inline">New meeting</span>
             </Button>
           </>
@@ -212,7 +205,7 @@ function NewMeeting({ count }: { count: number }) {
   return (
     <div className="mx-auto mt-6 flex max-w-lg flex-col items-center text-center">
       <span className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <BoardIcon className="h-6 w-6" />
+        <Icon drawing={boardIcon} className="h-6 w-6" />
       </span>
       <h2 className="mt-3 text-lg font-semibold text-slate-900">Put one question to your board</h2>
       <p className="mt-1 text-sm text-slate-600">

@@ -1,13 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type {
-  BoardMeeting,
-  BoardOverview,
-  BoardQuestionInput,
-  BoardRetryInput,
-  BoardStreamEvent,
-} from "../../../../shared/board";
-import type { DirectorId } from "../../../../shared/directors";
-import { ApiError, api, errorFrom } from "../../lib/api";
+import type { BoardMeeting, BoardOverview, BoardQuestionInput, BoardRetryInput, BoardStreamEvent } from "#shared/board";
+import type { DirectorId } from "#shared/directors";
+import { ApiError, api, errorFrom } from "../../../lib/api";
 
 export const boardOverviewKey = ["board"] as const;
 export const meetingKey = (id: string) => ["board", "meeting", id] as const;

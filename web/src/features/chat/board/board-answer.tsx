@@ -1,10 +1,12 @@
 import { useState } from "react";
-import type { AnswerSource } from "../../../../shared/answer-sources";
-import type { Director } from "../../../../shared/directors";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { SourceDialog, SourcesRow } from "../chat/answer-sources";
-import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat/chat-message";
+import type { AnswerSource } from "#shared/answer-sources";
+import type { Director } from "#shared/directors";
+import { Button } from "../../../components/ui/button";
+import { Icon } from "../../../components/ui/icon";
+import { checkIcon } from "../../../components/ui/page-icons";
+import { cn } from "../../../lib/cn";
+import { SourceDialog, SourcesRow } from "../answer-sources";
+import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat-message";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /** Where an answer stands, for the tab's indicator and screen readers. */
@@ -95,18 +97,7 @@ export function StateMark({ state, className }: { state: AnswerState; className?
     );
   }
   if (state === "done") {
-    return (
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className={cn("h-4 w-4 text-emerald-600", className)}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-      >
-        <path d="m5 12 5 5 9-10" />
-      </svg>
-    );
+    return <Icon drawing={checkIcon} className={cn("h-4 w-4 text-emerald-600", className)} />;
   }
   if (state === "problem") {
     return (

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from "react";
-import { type Director, type DirectorId, findDirector } from "../../../../shared/directors";
-import { cn } from "../../lib/cn";
-import { useMediaQuery } from "../../lib/use-media-query";
-import { DirectorAvatar } from "../chat/director-avatar";
-import { formatTimeOfDay } from "../chat/format-time";
-import { CopyButton } from "../chat/message-actions";
+import { type Director, type DirectorId, findDirector } from "#shared/directors";
+import { DirectorAvatar } from "../../../components/director-avatar";
+import { cn } from "../../../lib/cn";
+import { useMediaQuery } from "../../../lib/use-media-query";
+import { formatTimeOfDay } from "../format-time";
+import { CopyButton } from "../message-actions";
 import { BoardAnswer, STATE_LABELS, StateMark, stateOf } from "./board-answer";
 import { BoardMemo } from "./board-memo";
 import type { ShownRound } from "./use-board-meeting";

@@ -1,6 +1,6 @@
-import type { DirectorKnowledge } from "../../../../shared/key-fact-status";
-import { findKeyFact } from "../../../../shared/key-facts";
-import { KnowledgeRing } from "./knowledge-ring";
+import type { DirectorKnowledge } from "#shared/key-fact-status";
+import { findKeyFact } from "#shared/key-facts";
+import { KnowledgeRing } from "../../components/knowledge-ring";
 
 /**
  * On /select-department: how complete the director's picture is, with the

@@ -1,5 +1,5 @@
-import type { DirectorKnowledge } from "../../../../shared/key-fact-status";
-import { cn } from "../../lib/cn";
+import type { DirectorKnowledge } from "#shared/key-fact-status";
+import { cn } from "../lib/cn";
 
 /** How many of its key facts a director knows, as a ring (the words beside it say the numbers). */
 export function KnowledgeRing({ knowledge, className }: { knowledge: DirectorKnowledge; className?: string }) {

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { errorToast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api";
+import { errorToast } from "../components/ui/use-toast";
+import { ApiError } from "./api";
 
 /** Server-side field errors go under their fields; anything else becomes an "Error" toast. */
 export function showFormError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Card } from "../../components/ui/card";
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
+import { Card } from "./ui/card";
 
 /** One card of the settings screen, with its heading, a line of explanation and an optional action. */
 export function SettingsSection(props: {

@@ -1,12 +1,12 @@
 import { useCallback, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ConversationSummary, SearchHit } from "../../../../shared/chat";
-import { Button } from "../../components/ui/button";
-import { usePageTitle } from "../../lib/use-page-title";
-import { HistoryList } from "../chat/history-list";
-import { SearchDialog, useSearchShortcut } from "../chat/search-dialog";
-import { Sheet } from "../chat/sheet";
-import { usePublicConfig } from "../shell/use-public-config";
+import type { ConversationSummary, SearchHit } from "#shared/chat";
+import { Button } from "../../../components/ui/button";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { usePublicConfig } from "../../../lib/use-public-config";
+import { HistoryList } from "../history-list";
+import { SearchDialog, useSearchShortcut } from "../search-dialog";
+import { Sheet } from "../sheet";
 import { BoardEntry } from "./board-entry";
 import { MeetingView } from "./meeting-view";
 

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
-import { onSessionEnded } from "../../lib/api";
-import { onReconnected } from "../../lib/connection";
-import { createResourceStore } from "../../lib/resource-store";
+import { onSessionEnded } from "./api";
+import { onReconnected } from "./connection";
+import { createResourceStore } from "./resource-store";
 
 export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
 export type Session = { user: SessionUser | null; next: string | null };
