@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createAiProvider } from "./ai/provider";
-import { rankingIndexes } from "./ai/ranking-index";
 import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
@@ -124,8 +123,6 @@ export async function buildDeps(
       database = await openDatabase({ kind: "pglite", dataDir: env.DATA_DIR }, log);
     }
   }
-  // The process's ranking copies of owners' pieces share this bound (docs/decisions/0024).
-  rankingIndexes(database.db).options.maxBytes = env.RETRIEVAL_COPIES_MB * 1024 * 1024;
   const secret = await resolveAuthSecret(database.db, env);
   const mail = createMailer(env, log);
   const auth = createAuth(database.db, env, secret, log, mail);

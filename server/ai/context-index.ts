@@ -350,12 +350,14 @@ export async function embedSourcePieces(
   const { vectors } = deps.database;
   const model = deps.ai.embeddingModelName;
   if (!vectors.available || !deps.ai.embedding || !model) return;
+  const owners = new Set<string>();
   for (;;) {
     const missing = await piecesWithoutEmbedding(deps.db, vectors, { model, limit: options.sliceSize, sourceId });
     if (missing.length === 0) {
-      await settlePieceEmbeddings(deps.db, vectors);
+      await settlePieceEmbeddings(deps.db, vectors, owners);
       return;
     }
+    for (const piece of missing) owners.add(piece.userId);
     const embedded = await embedTexts(
       deps,
       missing.map((piece) => piece.text),

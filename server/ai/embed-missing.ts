@@ -35,6 +35,7 @@ export async function embedMissing(
   if (!vectors.available || !deps.ai.embedding || !model) return { pieces: 0, records: 0 };
   const limit = EMBEDDING_BATCH_SIZE;
 
+  const owners = new Set<string>();
   const pieces = await fill(signal, async () => {
     const rows = await piecesWithoutEmbedding(deps.db, vectors, { model, limit, settledSourcesOnly: true });
     const embedded = await embedBatch(deps, rows, signal);
@@ -49,10 +50,10 @@ export async function embedMissing(
         embedding: embedded.embeddings[index] ?? [],
       })),
     );
+    for (const row of rows) owners.add(row.userId);
     return rows;
   });
-  // Also after an upgrade that rewrote the side table (the first start after 0024): cheap when nothing changed.
-  await settlePieceEmbeddings(deps.db, vectors);
+  await settlePieceEmbeddings(deps.db, vectors, owners);
   const records = await fill(signal, async () => {
     const rows = await contextsWithoutEmbedding(deps.db, vectors, { model, limit });
     const embedded = await embedBatch(
@@ -89,7 +90,7 @@ async function fill(signal: AbortSignal | undefined, batch: () => Promise<Missin
   let total = 0;
   while (!signal?.aborted) {
     const rows = await batch();
-    // A row that comes back after being embedded (the provider answered in another size, say) stops the round.
+    // A row that comes back after being embedded (the provider answered in another size, say) stops the filling.
     if (rows.length === 0 || rows.some((row) => seen.has(row.id))) return total;
     for (const row of rows) seen.add(row.id);
     total += rows.length;

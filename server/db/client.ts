@@ -13,7 +13,7 @@ import { migrate } from "./migrate";
 import { type PreparedStatements, preparedStatements } from "./pglite-prepared";
 import { openPostgres, type PostgresSettings } from "./postgres";
 import * as schema from "./schema";
-import type { VectorStore } from "./vector-store";
+import { VECTOR_SESSION_SETTINGS, type VectorStore } from "./vector-store";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -77,6 +77,7 @@ async function openPglite(
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     const vectors = await migrate(db, MIGRATIONS_FOLDER);
+    await client.exec(VECTOR_SESSION_SETTINGS);
     return {
       db,
       driver: "pglite",

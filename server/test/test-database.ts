@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { type Database, type DatabaseHandle, openDatabase, PGLITE_START_PARAMS } from "../db/client";
 import { preparedStatements } from "../db/pglite-prepared";
 import * as schema from "../db/schema";
+import { VECTOR_SESSION_SETTINGS } from "../db/vector-store";
 import { prepareJobStore } from "../jobs/job-runner";
 import { JOB_TYPES } from "../jobs/job-types";
 
@@ -50,6 +51,7 @@ function migratedTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<DatabaseHandle & { client: PGlite }> {
   const reused = idleDatabases.pop();
   const client = reused ?? (await openTemplateCopy());
+  await client.exec(VECTOR_SESSION_SETTINGS);
   // Read from the file's first database before any test has used it.
   templateBaseline ??= readBaseline(client);
   const baseline = await templateBaseline;

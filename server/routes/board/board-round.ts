@@ -13,7 +13,7 @@ import {
 } from "../../ai/board-prompt";
 import type { ContextBlock } from "../../ai/context-blocks";
 import { gatherDirectorContext } from "../../ai/director-context";
-import { embedQuestion } from "../../ai/retrieval";
+import { startSearch } from "../../ai/retrieval";
 import type { AppDeps } from "../../deps";
 import type { Logger } from "../../logger";
 import type { LiveAnswer } from "../chat/answer-hub";
@@ -67,7 +67,10 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
   const useContext = deps.ai.chat !== undefined && deps.env.CONTEXT_ENABLED;
   // Aborted once the memo is stopped: Stop stops every answer of the round, the memo among them.
   const work = new AbortController();
-  const queryEmbedding = useContext ? embedQuestion({ ...deps, log }, round.question.content, work.signal) : undefined;
+  // One search for the round's question, ranked for each director.
+  const search = useContext
+    ? startSearch({ ...deps, log }, { userId, question: round.question.content, signal: work.signal })
+    : undefined;
   const directorById = new Map(round.directors.map((director) => [director.id, director]));
   const columns = round.write.flatMap((answer) => {
     const director = answer.author === "board" ? undefined : directorById.get(answer.author);
@@ -84,10 +87,9 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
             {
               userId,
               director,
-              question: round.question.content,
               profile: round.profile,
               trainingAnswers: round.trainingAnswers(director.id),
-              queryEmbedding,
+              search,
             },
             log,
           )

@@ -14,7 +14,7 @@ import { type BusinessContext, buildChatPrompt } from "../../ai/chat-prompt";
 import type { ProviderTimings } from "../../ai/chat-stream";
 import type { ContextBlock } from "../../ai/context-blocks";
 import { gatherDirectorContext } from "../../ai/director-context";
-import { embedQuestion, embedQuestions, followUpText, type QueryEmbedding } from "../../ai/retrieval";
+import { type QuestionSearch, startSearch } from "../../ai/retrieval";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -30,12 +30,8 @@ import { answerResponse, liveFeed } from "./answer-stream";
 import { type OpenedAnswer, openModelAnswer, relayModelAnswer } from "./answer-writer";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
 import type { StoredMessage } from "./conversations";
-import { createRetrievalHints } from "./retrieval-hints";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
-
-/** Whether to ask for a question's embedding before the turn's state says retrieval has anything to search. */
-const retrievalHints = createRetrievalHints();
 
 /**
  * One chat turn: validate → read the conversation's state → store the question
@@ -74,29 +70,6 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   const useContext = deps.ai.chat !== undefined && deps.env.CONTEXT_ENABLED;
   // Aborted if the turn is refused, or once the answer is stopped.
   const work = new AbortController();
-  const embed = (text: string) => (useContext ? embedQuestion({ ...deps, log }, text, work.signal) : undefined);
-  // A new question's embedding is on its way to the provider while the turn is checked and the question stored
-  // (the throttle above bounds how many a refused owner can cause), unless this owner had nothing to search last time;
-  // in the same request, that of its follow-up wording, if this process saw the conversation's latest questions.
-  const early =
-    useContext && turn.text !== undefined && retrievalHints.worthAskingEarly(user.id, director.id)
-      ? earlyQuestionEmbeddings(turn.text)
-      : undefined;
-  const earlyEmbedding = early?.question;
-
-  /** The question's embedding, and its guessed follow-up wording's, in one request. */
-  function earlyQuestionEmbeddings(text: string) {
-    // An edit replaces the conversation's latest question, so the wording remembered is not its follow-up's.
-    const followUp = turn.edit
-      ? undefined
-      : retrievalHints.followUpFor(user.id, director.id, turn.conversationId, text);
-    if (followUp === undefined) return { question: embed(text), followUp: undefined };
-    const both = embedQuestions({ ...deps, log }, [text, followUp], work.signal);
-    return {
-      question: both.then(([embedding]) => embedding),
-      followUp: { text: followUp, embedding: both.then(([, embedding]) => embedding) },
-    };
-  }
 
   let state: TurnState;
   let start: TurnStart;
@@ -109,7 +82,6 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
       conversationId: turn.conversationId,
       now: deps.now(),
     });
-    retrievalHints.remember(user.id, director.id, state.retrievable);
     const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, deps.now()));
     directorAccessOf(deps.env, director, planStatus, state.trained);
     ({ start, question, history } = planTurn(turn, state, director));
@@ -118,27 +90,20 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
     throw error;
   }
 
-  // What retrieval will search besides the question (a follow-up's wording) is known now: its embedding is asked for
-  // while the turn is stored, not after.
-  const earlierQuestions = history.filter((message) => message.sender === "user").map((message) => message.content);
-  const earlyEmbeddings = new Map<string, Promise<QueryEmbedding | undefined>>();
-  // Nothing to search beyond what the prompt sends whole: no retrieval, and no further embedding is asked for.
-  if (useContext && state.retrievable) {
-    const questionEmbedding = (turn.edit ? undefined : earlyEmbedding) ?? embed(question.content);
-    if (questionEmbedding) earlyEmbeddings.set(question.content, questionEmbedding);
-    const followUp = followUpText(question.content, earlierQuestions);
-    const followUpEmbedding =
-      followUp === undefined
-        ? undefined
-        : followUp === early?.followUp?.text
-          ? early.followUp.embedding
-          : embed(followUp);
-    if (followUp !== undefined && followUpEmbedding) earlyEmbeddings.set(followUp, followUpEmbedding);
-    retrievalHints.rememberQuestions(user.id, director.id, start.conversationId, [
-      ...earlierQuestions,
-      question.content,
-    ]);
-  }
+  // Nothing to search beyond what the prompt sends whole: no retrieval. Otherwise the search starts now, its embedding
+  // on its way while the turn is stored.
+  const search: QuestionSearch | undefined =
+    useContext && state.retrievable
+      ? startSearch(
+          { ...deps, log },
+          {
+            userId: user.id,
+            question: question.content,
+            earlierQuestions: history.filter((message) => message.sender === "user").map((message) => message.content),
+            signal: work.signal,
+          },
+        )
+      : undefined;
 
   const previous = state.history.at(-1)?.createdAt;
   const questionAt = after(deps.now(), previous);
@@ -215,14 +180,10 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
         {
           userId: user.id,
           director,
-          question: question.content,
-          earlierQuestions,
           profile: state.profile,
           trainingAnswers: state.trainingAnswers,
           facts: state.facts,
-          queryEmbedding: earlyEmbeddings.get(question.content),
-          earlyEmbeddings,
-          retrievable: state.retrievable,
+          search,
         },
         log,
       );
