@@ -5,6 +5,7 @@ import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
 import { createSessions, SESSION_CHECK_TTL_MS } from "./auth/sessions";
+import { createAnswerHub } from "./chat/answer-hub";
 import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
 import { postgresSettings } from "./db/postgres";
 import type { AppDeps } from "./deps";
@@ -14,7 +15,6 @@ import { JOB_TYPES } from "./jobs/job-types";
 import { scheduleUpkeep } from "./jobs/upkeep";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
-import { createAnswerHub } from "./routes/chat/answer-hub";
 
 export type StartOptions = {
   env: Env;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { DirectorId } from "../../../shared/directors";
 import type { AnswerMemory, ConversationMemory } from "../../../shared/memory";
+import { requireConversation } from "../../chat/conversations";
 import type { AppDeps } from "../../deps";
-import { requireConversation } from "../chat/conversations";
 import { readFacts, readMemorySettings } from "./facts";
 import { knowledgeOf, readKnowledgeSources } from "./knowledge";
 import { askFor, type StoredAnswerMemory } from "./learn-from-answer";

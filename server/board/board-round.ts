@@ -1,21 +1,14 @@
 import type { ModelMessage } from "ai";
-import { ANSWERS_KEPT_UNTIL_AI } from "../../../shared/ai-service";
-import type { AnswerAuthor, ChatAnswerMetadata, ChatMessageStatus } from "../../../shared/chat";
-import type { Director, DirectorId } from "../../../shared/directors";
-import type { ErrorCode } from "../../../shared/errors";
-import type { OnboardingData } from "../../../shared/onboarding";
-import type { TrainingAnswers } from "../../../shared/training";
-import {
-  buildBoardAnswerPrompt,
-  buildMemoPrompt,
-  type EarlierRound,
-  type MissingDirector,
-} from "../../ai/board-prompt";
-import type { ContextBlock } from "../../ai/context-blocks";
-import { gatherDirectorContext } from "../../ai/director-context";
-import { startSearch } from "../../ai/retrieval";
-import type { AppDeps } from "../../deps";
-import type { Logger } from "../../logger";
+import { ANSWERS_KEPT_UNTIL_AI } from "../../shared/ai-service";
+import type { AnswerAuthor, ChatAnswerMetadata, ChatMessageStatus } from "../../shared/chat";
+import type { Director, DirectorId } from "../../shared/directors";
+import type { ErrorCode } from "../../shared/errors";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
+import { buildBoardAnswerPrompt, buildMemoPrompt, type EarlierRound, type MissingDirector } from "../ai/board-prompt";
+import type { ContextBlock } from "../ai/context-blocks";
+import { gatherDirectorContext } from "../ai/director-context";
+import { startSearch } from "../ai/retrieval";
 import type { LiveAnswer } from "../chat/answer-hub";
 import { sourcesOf } from "../chat/answer-sources";
 import { liveFeed } from "../chat/answer-stream";
@@ -23,6 +16,8 @@ import { stoppedStatus, type WrittenAnswer, writeModelAnswer } from "../chat/ans
 import { notConfiguredReply } from "../chat/chat-turn";
 import { nameConversation } from "../chat/conversation-title";
 import { finishAnswer } from "../chat/turn-store";
+import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
 import { boardResponse } from "./board-stream";
 import { startTogether } from "./start-together";
 
