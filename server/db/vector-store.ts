@@ -105,7 +105,7 @@ $fn$`;
  * Which version of the two statements above a database holds, kept as the comment on match_documents once they have
  * run. A start that finds this version there skips them: reading the catalog through information_schema and
  * replacing the function (a catalog write, so a commit to flush) were most of the migration check's time on the
- * embedded database (docs/decisions/0020, third round). Any change to either statement changes the version, so the
+ * embedded database (docs/decisions/0020). Any change to either statement changes the version, so the
  * next start runs them again; a database from before the marker has none and runs them once.
  */
 const VECTOR_STORE_VERSION = `vector store ${createHash("sha256")
