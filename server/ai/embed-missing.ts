@@ -1,25 +1,22 @@
 import { EMBEDDING_BATCH_SIZE } from "../../shared/constants";
 import {
-  contextsWithoutEmbedding,
   type MissingEmbedding,
   piecesWithoutEmbedding,
-  saveContextEmbedding,
   savePieceEmbeddings,
   settlePieceEmbeddings,
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
-import { CONTEXT_EMBEDDING_MAX_CHARS } from "./context-index";
 import { embedTexts } from "./embeddings";
 
 /** Each batch gets a few quick retries; the job itself is retried with backoff when a batch still fails. */
 const BATCH_RETRIES = 2;
 
-export type EmbedMissingResult = { pieces: number; records: number };
+export type EmbedMissingResult = { pieces: number };
 
 /**
- * Embeds the context that has no vector from the configured model: pieces and
- * stored records indexed while the server had no pgvector (or no embedding
- * model), or under another model. This is how vector search turns on for
+ * Embeds the context pieces that have no vector from the configured model:
+ * pieces indexed while the server had no pgvector (or no embedding model), or
+ * under another model. This is how vector search turns on for
  * existing owners once pgvector is installed. A knowledge source still being
  * read is left to its own job. Does nothing without pgvector or an embedding
  * model. Throws when the provider or the database fails. Runs as the
@@ -32,7 +29,7 @@ export async function embedMissing(
 ): Promise<EmbedMissingResult> {
   const { vectors } = deps.database;
   const model = deps.ai.embeddingModelName;
-  if (!vectors.available || !deps.ai.embedding || !model) return { pieces: 0, records: 0 };
+  if (!vectors.available || !deps.ai.embedding || !model) return { pieces: 0 };
   const limit = EMBEDDING_BATCH_SIZE;
 
   const owners = new Set<string>();
@@ -54,25 +51,7 @@ export async function embedMissing(
     return rows;
   });
   await settlePieceEmbeddings(deps.db, vectors, owners);
-  const records = await fill(signal, async () => {
-    const rows = await contextsWithoutEmbedding(deps.db, vectors, { model, limit });
-    const embedded = await embedBatch(
-      deps,
-      rows.map((row) => ({ ...row, text: row.text.slice(0, CONTEXT_EMBEDDING_MAX_CHARS) })),
-      signal,
-    );
-    if (!embedded) return [];
-    for (const [index, row] of rows.entries()) {
-      await saveContextEmbedding(deps.db, vectors, {
-        contextId: row.id,
-        userId: row.userId,
-        model: embedded.model,
-        embedding: embedded.embeddings[index] ?? null,
-      });
-    }
-    return rows;
-  });
-  return { pieces, records };
+  return { pieces };
 }
 
 async function embedBatch(deps: Pick<AppDeps, "ai">, rows: MissingEmbedding[], signal: AbortSignal | undefined) {

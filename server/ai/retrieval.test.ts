@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import type { TrainingAnswers } from "../../shared/training";
 import { openDatabase } from "../db/client";
-import { contextPieces, contextPieceTerms, knowledgeSources, userContexts } from "../db/schema";
+import { contextPieces, contextPieceTerms, knowledgeSources } from "../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
 import { replaceSourcePieces } from "./context-index";
-import { matchDocuments, retrieveContext, searchPieces } from "./retrieval";
+import { retrieveContext, searchPieces } from "./retrieval";
 
 let fake: FakeAiServer;
 beforeEach(async () => {
@@ -431,35 +431,5 @@ describe("full-text ranking for an owner with sources and directors", () => {
     });
     expect(bobsFound).toHaveLength(30);
     expect(bobsFound.every((piece) => piece.content.startsWith("Sourdough price:"))).toBe(true);
-  });
-});
-
-describe("matchDocuments (the spec's whole-record match)", () => {
-  it("returns the user's own record above the 0.7 threshold, and never another user's", async () => {
-    const app = await createTestApp(withAi());
-    const alice = await owner(app, [["martha", answersFor("martha")]], "Bright Bean Coffee Roasters");
-    const bob = await owner(app, [["martha", BAKERY_ANSWERS]], "Crumb & Co Bakery");
-    const [aliceRecord] = await app.db.select().from(userContexts).where(eq(userContexts.userId, alice.id));
-    const question = aliceRecord?.contextText ?? "";
-
-    const matches = await matchDocuments(app.deps, { userId: alice.id, directorId: "martha", question });
-    expect(matches).toHaveLength(1);
-    expect(matches[0]?.contextText).toBe(question);
-    expect(matches[0]?.similarity).toBeGreaterThan(0.99);
-
-    const bobs = await matchDocuments(app.deps, { userId: bob.id, directorId: "martha", question });
-    expect(bobs.every((match) => match.contextText.includes("Crumb & Co"))).toBe(true);
-    expect(await matchDocuments(app.deps, { userId: alice.id, directorId: "finn", question })).toEqual([]);
-    expect(
-      await matchDocuments(app.deps, { userId: alice.id, directorId: "martha", question: "unrelated words" }),
-    ).toEqual([]);
-  });
-
-  it("is empty without an embedding model", async () => {
-    const app = await createTestApp();
-    const alice = await owner(app, [["martha", answersFor("martha")]], "Bright Bean");
-    expect(await matchDocuments(app.deps, { userId: alice.id, directorId: "martha", question: "marketing" })).toEqual(
-      [],
-    );
   });
 });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
-import { type MatchedRecord, matchDocuments as matchStoredRecords, pieceVectorRanking } from "../db/vector-store";
+import { pieceVectorRanking } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
 
@@ -375,29 +375,6 @@ function overlap(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
   return shared / small.size;
-}
-
-export type MatchedContext = MatchedRecord;
-
-/**
- * The spec's call 3: the whole stored context record for this user and
- * director through the match_documents SQL function, with
- * CONTEXT_MATCH_THRESHOLD (0.7) and CONTEXT_MATCH_COUNT (1). Empty without
- * pgvector, without an embedding model or when the question cannot be embedded.
- */
-export async function matchDocuments(
-  deps: RetrievalDeps,
-  input: { userId: string; directorId: string; question: string; signal?: AbortSignal },
-): Promise<MatchedContext[]> {
-  const [embedding] = await embedQuestions(deps, [input.question], input.signal);
-  if (!embedding) return [];
-  return matchStoredRecords(deps.db, deps.database.vectors, {
-    cosineLiteral: cosineQueryLiteral(embedding.vector),
-    threshold: deps.env.CONTEXT_MATCH_THRESHOLD,
-    count: deps.env.CONTEXT_MATCH_COUNT,
-    userId: input.userId,
-    department: input.directorId,
-  });
 }
 
 /** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */

@@ -24,13 +24,11 @@ export type VectorStore = {
 type Executor = Database | Transaction;
 
 export type PieceEmbedding = { pieceId: string; userId: string; model: string; embedding: number[] };
-export type ContextEmbedding = { contextId: string; userId: string; model: string; embedding: number[] };
 
 /**
- * The embedding tables and the spec's match_documents function. Idempotent: it
- * runs at every start and leaves an up-to-date database alone. A database from
- * before the side tables kept each embedding in its row (context_pieces and
- * user_contexts had embedding columns); those move here and the columns go.
+ * The embedding table. Idempotent: it runs at every start and leaves an up-to-date database alone. A database from
+ * before the side tables kept each embedding in its row (context_pieces and user_contexts had embedding columns): the
+ * pieces' move here and the columns go.
  */
 const VECTOR_TABLES_SQL = `
 DO $$
@@ -48,15 +46,6 @@ BEGIN
   -- The owner's vectors by id: the exact ranking reads an owner's rows through it.
   CREATE INDEX IF NOT EXISTS context_piece_embeddings_owner_piece_idx ON context_piece_embeddings (user_id, piece_id);
   DROP INDEX IF EXISTS context_piece_embeddings_user_idx;
-  IF to_regclass('user_context_embeddings') IS NULL THEN
-    CREATE TABLE user_context_embeddings (
-      context_id uuid PRIMARY KEY REFERENCES user_contexts (id) ON DELETE CASCADE,
-      user_id text NOT NULL,
-      model text NOT NULL,
-      embedding vector NOT NULL
-    );
-    CREATE INDEX user_context_embeddings_user_idx ON user_context_embeddings (user_id);
-  END IF;
   IF EXISTS (
     SELECT 1 FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'context_pieces' AND column_name = 'embedding'
@@ -70,49 +59,18 @@ BEGIN
     SELECT 1 FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'user_contexts' AND column_name = 'embedding'
   ) THEN
-    -- The model was not recorded with these; an empty name makes the next start embed them again.
-    INSERT INTO user_context_embeddings (context_id, user_id, model, embedding)
-      SELECT id, user_id, '', embedding FROM user_contexts WHERE embedding IS NOT NULL
-      ON CONFLICT DO NOTHING;
+    -- The whole-record match these served is gone (migration 0018).
     ALTER TABLE user_contexts DROP COLUMN embedding;
   END IF;
 END $$`;
 
-/** The spec's remote procedure: the best whole-record context match for one user and department. */
-const MATCH_DOCUMENTS_SQL = `
-CREATE OR REPLACE FUNCTION match_documents(
-  query_embedding vector,
-  match_threshold double precision DEFAULT 0.7,
-  match_count integer DEFAULT 1,
-  filter_user_id text DEFAULT NULL,
-  filter_department text DEFAULT NULL
-)
-RETURNS TABLE (id uuid, user_id text, department text, context_text text, similarity double precision)
-LANGUAGE sql STABLE
-AS $fn$
-  SELECT c.id, c.user_id, c.department, c.context_text, 1 - (e.embedding <=> query_embedding) AS similarity
-  FROM user_contexts c
-  JOIN user_context_embeddings e ON e.context_id = c.id
-  WHERE c.user_id = filter_user_id
-    AND (filter_department IS NULL OR c.department = filter_department)
-    AND vector_dims(e.embedding) = vector_dims(query_embedding)
-    AND 1 - (e.embedding <=> query_embedding) >= match_threshold
-  ORDER BY e.embedding <=> query_embedding
-  LIMIT match_count;
-$fn$`;
-
 /**
- * Which version of the two statements above a database holds, kept as the comment on match_documents once they have
- * run. A start that finds this version there skips them: reading the catalog through information_schema and
- * replacing the function (a catalog write, so a commit to flush) were most of the migration check's time on the
- * embedded database (docs/decisions/0020). Any change to either statement changes the version, so the
- * next start runs them again; a database from before the marker has none and runs them once.
+ * Which version of the statement above a database holds, kept as the comment on context_piece_embeddings once it has
+ * run. A start that finds this version there skips it: reading the catalog through information_schema was most of the
+ * migration check's time on the embedded database (docs/decisions/0020). Any change to the statement changes the
+ * version, so the next start runs it again; a database from before the marker has none and runs it once.
  */
-const VECTOR_STORE_VERSION = `vector store ${createHash("sha256")
-  .update(VECTOR_TABLES_SQL)
-  .update(MATCH_DOCUMENTS_SQL)
-  .digest("hex")
-  .slice(0, 16)}`;
+const VECTOR_STORE_VERSION = `vector store ${createHash("sha256").update(VECTOR_TABLES_SQL).digest("hex").slice(0, 16)}`;
 
 /**
  * Start-up, inside the migration transaction: uses pgvector when the database
@@ -124,8 +82,7 @@ export async function prepareVectorStore(tx: Executor): Promise<VectorStore> {
   const [state] = rowsOf<{ installed: boolean; version: string | null }>(
     await tx.execute(sql`
       select exists (select 1 from pg_extension where extname = 'vector') as installed,
-        (select obj_description(p.oid, 'pg_proc') from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-         where p.proname = 'match_documents' and n.nspname = current_schema() limit 1) as version
+        obj_description(to_regclass('context_piece_embeddings'), 'pg_class') as version
     `),
   );
   if (state?.installed && state.version === VECTOR_STORE_VERSION) return { available: true };
@@ -138,12 +95,7 @@ export async function prepareVectorStore(tx: Executor): Promise<VectorStore> {
     await tx.execute(sql`create extension if not exists vector`);
   }
   await tx.execute(sql.raw(VECTOR_TABLES_SQL));
-  await tx.execute(sql.raw(MATCH_DOCUMENTS_SQL));
-  await tx.execute(
-    sql.raw(
-      `COMMENT ON FUNCTION match_documents(vector, double precision, integer, text, text) IS '${VECTOR_STORE_VERSION}'`,
-    ),
-  );
+  await tx.execute(sql.raw(`COMMENT ON TABLE context_piece_embeddings IS '${VECTOR_STORE_VERSION}'`));
   return { available: true };
 }
 
@@ -222,24 +174,6 @@ function toPieceRecord(row: PieceEmbedding) {
   return { piece_id: row.pieceId, user_id: row.userId, model: row.model, embedding: vectorLiteral(row.embedding) };
 }
 
-/** Stores (or replaces) a stored context record's embedding, or removes it when there is none. */
-export async function saveContextEmbedding(
-  db: Executor,
-  store: VectorStore,
-  row: Omit<ContextEmbedding, "embedding" | "model"> & { model: string | null; embedding: number[] | null },
-): Promise<void> {
-  if (!store.available) return;
-  if (!row.embedding || !row.model) {
-    await db.execute(sql`delete from user_context_embeddings where context_id = ${row.contextId}`);
-    return;
-  }
-  await db.execute(sql`
-    insert into user_context_embeddings (context_id, user_id, model, embedding)
-    values (${row.contextId}, ${row.userId}, ${row.model}, ${vectorLiteral(row.embedding)}::vector)
-    on conflict (context_id) do update set user_id = excluded.user_id, model = excluded.model, embedding = excluded.embedding
-  `);
-}
-
 /**
  * Retrieval's vector ranking, as a sub-select (id, position): the owner's pieces in `scope` (a condition on
  * `context_pieces p`) with a vector from the query's model, most similar first, down to the threshold; undefined
@@ -287,28 +221,6 @@ export function pieceVectorRanking(
  */
 export const VECTOR_SESSION_SETTINGS = "set hnsw.iterative_scan = relaxed_order";
 
-export type MatchedRecord = { department: string; contextText: string; similarity: number };
-
-/** The spec's call 3 through match_documents; empty without pgvector. */
-export async function matchDocuments(
-  db: Executor,
-  store: VectorStore,
-  input: { cosineLiteral: string; threshold: number; count: number; userId: string; department: string },
-): Promise<MatchedRecord[]> {
-  if (!store.available) return [];
-  const result = await db.execute(sql`
-    select department, context_text as "contextText", similarity
-    from match_documents(
-      ${input.cosineLiteral}::int[]::vector,
-      ${input.threshold}::double precision,
-      ${input.count}::integer,
-      ${input.userId}::text,
-      ${input.department}::text
-    )
-  `);
-  return rowsOf<MatchedRecord>(result).map((row) => ({ ...row, similarity: Number(row.similarity) }));
-}
-
 export type MissingEmbedding = { id: string; userId: string; text: string };
 
 /**
@@ -341,25 +253,6 @@ export async function piecesWithoutEmbedding(
       left join context_piece_embeddings e on e.piece_id = p.id
       where (e.piece_id is null or e.model <> ${input.model}) ${ofSource} ${settled}
       order by p.created_at, p.id
-      limit ${input.limit}
-    `),
-  );
-}
-
-/** The same for the stored context records (the whole-record match). */
-export async function contextsWithoutEmbedding(
-  db: Executor,
-  store: VectorStore,
-  input: { model: string; limit: number },
-): Promise<MissingEmbedding[]> {
-  if (!store.available) return [];
-  return rowsOf<MissingEmbedding>(
-    await db.execute(sql`
-      select c.id, c.user_id as "userId", c.context_text as text
-      from user_contexts c
-      left join user_context_embeddings e on e.context_id = c.id
-      where e.context_id is null or e.model <> ${input.model}
-      order by c.created_at, c.id
       limit ${input.limit}
     `),
   );
