@@ -101,7 +101,9 @@ async function time(handle: DatabaseHandle, userId: string): Promise<{ ms: numbe
       ms.push(performance.now() - started);
       top.push(found.map((piece) => piece.id));
     }
+    process.stderr.write(`\r${userId}: question ${i + 1} of ${WARMUP + queries}`);
   }
+  process.stderr.write("\n");
   return { ms, top };
 }
 

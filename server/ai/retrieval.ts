@@ -300,6 +300,11 @@ function inScope(input: { userId: string } & SearchScope): SQL {
 function textRanking(userId: string, text: string, scope: SQL): SQL {
   const k1 = sql.raw(String(BM25_K1));
   const b = sql.raw(String(BM25_B));
+  // The query's words, and a tsquery matching any of them, written with immutable functions of the bound text so that
+  // the planner sees them as constants and chooses between the GIN index and the owner's pieces by how common they are.
+  const words = sql`to_tsvector('english', ${text})`;
+  const anyWord = sql`(case when length(${words}) = 0 then null
+    else replace(strip(${words})::text, ''' ''', ''' | ''')::tsquery end)`;
   return sql`(
     with owner as (
       select pieces::float8 as n, content_length::float8 / greatest(pieces, 1) as average_length
@@ -307,23 +312,18 @@ function textRanking(userId: string, text: string, scope: SQL): SQL {
     ),
     terms as materialized (
       select t.lexeme, ln(1 + ((select n from owner) - t.pieces + 0.5) / (t.pieces + 0.5)) as idf
-      from (select distinct lexeme from unnest(to_tsvector('english', ${text}))) w
+      from unnest(tsvector_to_array(${words})) w(lexeme)
       join context_piece_terms t on t.user_id = ${userId} and t.lexeme = w.lexeme
-    ),
-    query as materialized (
-      select array_agg(lexeme) as lexemes,
-        string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery as any_word
-      from terms
     ),
     matched as materialized (
       select p.id, p.search_vector, length(p.content)::float8 / (select average_length from owner) as len
       from context_pieces p
-      where p.search_vector @@ (select any_word from query) and ${scope}
+      where p.search_vector @@ ${anyWord} and ${scope}
     ),
     tf as (
       select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
       from matched m cross join lateral unnest(
-        ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', (select lexemes from query)), '{a}')
+        ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', tsvector_to_array(${words})), '{a}')
       ) u
     ),
     scored as (
