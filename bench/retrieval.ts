@@ -1,194 +1,221 @@
-// Retrieval benchmark (issue 6): `npm run bench:retrieval` (or `npm run bench:retrieval -- 10000` for one size).
-// With DATABASE_URL it runs on that PostgreSQL server instead of the embedded database, in databases of its own that
-// it creates and drops (the role needs CREATEDB); without pgvector there, retrieval is full text only.
+// Retrieval benchmark: `npm run bench:retrieval [-- --pieces 1000000 --queries 200 --rebuild]` on the embedded
+// database, or with DATABASE_URL on that PostgreSQL server (with or without pgvector; without it, full text alone).
 //
-// For each size (10 k and 100 k context pieces, 100 per owner, 1536-dimension vectors) it builds a fresh database
-// (bench/bench-database.ts), loads the pieces in bulk with the per-user indexes dropped, and builds them
-// afterwards (bench/retrieval-worker.ts, in a process of its own), then every owner's copy of their pieces in the
-// process, as a server builds it after an owner's first question (server/ai/ranking-index.ts). Then it times owners'
-// questions, alternating between the databases so that both sizes run under the same machine load:
-//   - the retrieval alone (searchPieces: the owner's pieces ranked by full text and by vector, fused, with their
-//     text), ranked from the owner's copy (an owner who has asked before: the usual case), and from the database
-//     alone (an owner's first question since the server started or their pieces changed, or an owner whose copy the
-//     server could not keep);
-//   - retrieveContext end to end, including embedding the question through the local OpenAI-protocol test server.
-// The threshold is 0 so that every question returns RETRIEVAL_PIECE_COUNT pieces (the slower path).
-// Targets: p95 ≤ 10 ms, and the 100 k figure within 1.2× of the 10 k one (cost follows one owner's data).
-//
-// `npm run bench:retrieval -- --compare <git ref> [sizes…]` also loads the same sizes with that ref's retrieval code
-// and migrations (from a temporary worktree, in a second worker) and alternates batches of questions between the two,
-// printing both columns with the ratio.
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+// Builds, once, a table of `--pieces` context pieces (1,000,000 by default) and keeps it for the next runs
+// (bench/bench-database.ts; `--rebuild` starts again): an owner of 100 pieces, the rest owners of 10,000, their pieces
+// interleaved in the table the way pieces arrive over time, each piece six sentences of the evaluation set's documents
+// (eval/retrieval/documents) with a 1,536-dimension vector made of a centre and two offsets drawn from pools, so that
+// nearest neighbours mean something. Then it times the hybrid retrieval as the chat runs it (searchPieces: full text
+// and vectors ranked in the database, fused) for the evaluation set's questions, each with a vector near one of the
+// owner's own:
+//   - the owner of 100 pieces (target p95 ≤ 10 ms);
+//   - an owner of 10,000 by the exact scan of their vectors, then through their own HNSW index once it is built
+//     (settlePieceEmbeddings, as after a large write; its build time is reported), with how many of the exact scan's
+//     top six the index's keeps (target p95 ≤ 100 ms on the embedded database, ≤ 50 ms on a server).
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { type SearchQuery, searchPieces } from "../server/ai/retrieval";
+import type { DatabaseHandle } from "../server/db/client";
+import { settlePieceEmbeddings } from "../server/db/vector-store";
+import { openKeptBenchDatabase } from "./bench-database";
 import { percentile } from "./percentile";
-import type { SizeTimings, WorkerReady } from "./retrieval-worker";
 
-const QUERIES = Number(process.env.QUERIES ?? 400);
-const WARMUP = 40;
-/** Questions per size a worker answers before the other worker's turn. */
-const BATCH = 20;
+const DIMENSIONS = 1536;
+const MODEL = "text-embedding-3-small";
+const CENTRES = 256;
+const OFFSETS_A = 1000;
+const OFFSETS_B = 1013;
+const WARMUP = 10;
+const SMALL_OWNER = 100;
+const LARGE_OWNER = 10_000;
+const SENTENCES_PER_PIECE = 6;
+const CHUNK = 10_000;
+const DOCUMENTS = "eval/retrieval/documents";
+const QUESTIONS = "eval/retrieval/questions.json";
 
-const compareRef = compareRefArg("bench:retrieval");
-const args = process.argv.slice(2);
-const sizeArgs = args.filter((arg, index) => arg !== "--compare" && args[index - 1] !== "--compare").map(Number);
-const sizes = sizeArgs.filter(Boolean).length > 0 ? sizeArgs.filter(Boolean) : [10_000, 100_000];
+const pieces = numberOption("--pieces", 1_000_000);
+const queries = numberOption("--queries", 200);
+const largeOwners = Math.max(1, Math.floor((pieces - SMALL_OWNER) / LARGE_OWNER));
+const owners = largeOwners + 1;
+const sentences = corpusSentences();
+const questions = (JSON.parse(fs.readFileSync(QUESTIONS, "utf8")) as Array<{ question: string }>).map(
+  (question) => question.question,
+);
 
-type Worker = {
-  ready: WorkerReady;
-  rounds(count: number): Promise<SizeTimings[]>;
-  quit(): Promise<void>;
-};
-
-/** Starts a worker with the retrieval code of the checkout in `root` and waits until its databases are loaded. */
-async function startWorker(root: string, aiUrl: string): Promise<Worker> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/retrieval-worker.ts", ...sizes.map(String)], {
-    env: { ...process.env, BENCH_ROOT: root, BENCH_AI_BASE_URL: aiUrl },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async <T>(): Promise<T> => {
-    const { value, done } = await lines.next();
-    if (done) throw new Error("the retrieval worker ended early");
-    return JSON.parse(value) as T;
-  };
-  const ready = await next<WorkerReady>();
-  return {
-    ready,
-    async rounds(count) {
-      child.stdin.write(`${JSON.stringify({ rounds: count })}\n`);
-      return next<SizeTimings[]>();
-    },
-    async quit() {
-      child.stdin.write(`${JSON.stringify({ quit: true })}\n`);
-      await exited;
-    },
-  };
+/** How many pieces the kept table holds. */
+let counted = 0;
+const database = await openKeptBenchDatabase(`retrieval_${pieces}`, { rebuild: process.argv.includes("--rebuild") });
+const handle = await database.open();
+try {
+  if (!(await built(handle))) await build(handle);
+  const vectors = handle.vectors.available;
+  const lines = [
+    `${database.label}, ${vectors ? "pgvector" : "no pgvector: full text only"}; ${counted.toLocaleString("en")} pieces: ` +
+      `an owner of ${SMALL_OWNER} and ${largeOwners} of ${LARGE_OWNER.toLocaleString("en")}; ${queries} questions`,
+  ];
+  const small = await time(handle, "bench-small");
+  lines.push(row(`owner of ${SMALL_OWNER}, hybrid`, small.ms));
+  const exact = await time(handle, "bench-1");
+  lines.push(row(`owner of ${LARGE_OWNER.toLocaleString("en")}, hybrid, exact vector scan`, exact.ms));
+  if (vectors) {
+    const started = performance.now();
+    await settlePieceEmbeddings(handle.db, handle.vectors, ["bench-1"]);
+    lines.push(`HNSW index of the owner of ${LARGE_OWNER.toLocaleString("en")} ready in ${seconds(started)}`);
+    const indexed = await time(handle, "bench-1");
+    const kept = indexed.top.map((top, i) => top.filter((id) => exact.top[i]?.includes(id)).length / 6);
+    lines.push(
+      `${row(`owner of ${LARGE_OWNER.toLocaleString("en")}, hybrid, HNSW index`, indexed.ms)} | ` +
+        `top six the exact scan's ${(kept.reduce((sum, share) => sum + share, 0) / kept.length).toFixed(3)}`,
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+} finally {
+  await handle.close();
 }
 
-type Result = { ready: WorkerReady; timings: SizeTimings[] };
-
-const search = (result: Result, size: number) => result.timings[size]?.search ?? [];
-const fromDatabase = (result: Result, size: number) => result.timings[size]?.database ?? [];
-const FIGURES: Array<Figure<Result>> = [
-  ...sizes.flatMap(
-    (pieces, size): Array<Figure<Result>> => [
-      {
-        label: `${pieces} pieces: loaded in`,
-        value: (r) => r.ready.sizes[size]?.loadMs ?? Number.NaN,
-        unit: "ms",
-      },
-      {
-        label: `${pieces} pieces: every owner's copy built in`,
-        value: (r) => r.ready.sizes[size]?.copiesMs ?? Number.NaN,
-        unit: "ms",
-      },
-      {
-        label: `${pieces} pieces: the copies' size`,
-        value: (r) => (r.ready.sizes[size]?.copiesBytes ?? Number.NaN) / 2 ** 20,
-        unit: "MiB",
-      },
-      {
-        label: `${pieces} pieces: retrieval from the owner's copy, p50`,
-        value: (r) => percentile(search(r, size), 50),
-        unit: "ms",
-      },
-      {
-        label: `${pieces} pieces: retrieval from the owner's copy, p95`,
-        value: (r) => percentile(search(r, size), 95),
-        unit: "ms",
-        target: "≤ 10 ms",
-      },
-      {
-        label: `${pieces} pieces: retrieval from the database alone, p50`,
-        value: (r) => percentile(fromDatabase(r, size), 50),
-        unit: "ms",
-      },
-      {
-        label: `${pieces} pieces: retrieval from the database alone, p95`,
-        value: (r) => percentile(fromDatabase(r, size), 95),
-        unit: "ms",
-        target: "≤ 10 ms",
-      },
-      {
-        label: `${pieces} pieces: with the question's embedding, p50`,
-        value: (r) => percentile(r.timings[size]?.full ?? [], 50),
-        unit: "ms",
-      },
-      {
-        label: `${pieces} pieces: with the question's embedding, p95`,
-        value: (r) => percentile(r.timings[size]?.full ?? [], 95),
-        unit: "ms",
-      },
-      {
-        label: `${pieces} pieces: pieces returned per question`,
-        value: (r) => (r.timings[size]?.returned ?? 0) / Math.max(1, search(r, size).length),
-        unit: "",
-      },
-    ],
-  ),
-  ...(sizes.length > 1
-    ? [
-        {
-          label: "largest / smallest, retrieval p95 from the copy (× 100)",
-          value: (r: Result) => (100 * percentile(search(r, sizes.length - 1), 95)) / percentile(search(r, 0), 95),
-          unit: "" as const,
-          target: "≤ 120",
-        },
-        {
-          label: "largest / smallest, from the database alone (× 100)",
-          value: (r: Result) =>
-            (100 * percentile(fromDatabase(r, sizes.length - 1), 95)) / percentile(fromDatabase(r, 0), 95),
-          unit: "" as const,
-          target: "≤ 120",
-        },
-      ]
-    : []),
-];
-
-const fake = await startFakeAiServer();
-const checkout = compareRef ? checkOutRef(compareRef, { build: false }) : undefined;
-const workers: Worker[] = [];
-try {
-  if (checkout) process.stdout.write(`${compareRef} is checked out in a temporary worktree; loading both…\n`);
-  // Both load at once; the timings below alternate, so they share the machine's load.
-  workers.push(
-    ...(await Promise.all([
-      ...(checkout ? [startWorker(checkout.root, fake.url)] : []),
-      startWorker(process.cwd(), fake.url),
-    ])),
-  );
-  const results: Result[] = workers.map((worker) => ({
-    ready: worker.ready,
-    timings: sizes.map(() => ({ search: [], database: [], full: [], returned: 0 })),
-  }));
-  for (const worker of workers) await worker.rounds(WARMUP);
-  for (let done = 0; done < QUERIES; done += BATCH) {
-    for (const [index, worker] of workers.entries()) {
-      const batch = await worker.rounds(Math.min(BATCH, QUERIES - done));
-      const result = results[index] as Result;
-      for (const [size, timing] of batch.entries()) {
-        const total = result.timings[size] as SizeTimings;
-        total.search.push(...timing.search);
-        total.database.push(...timing.database);
-        total.full.push(...timing.full);
-        total.returned += timing.returned;
-      }
+/** The owner's retrieval for the same questions every time it is called (a seeded choice), timed after a warm-up. */
+async function time(handle: DatabaseHandle, userId: string): Promise<{ ms: number[]; top: string[][] }> {
+  const ms: number[] = [];
+  const top: string[][] = [];
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  for (let i = 0; i < WARMUP + queries; i++) {
+    const text = questions[Math.floor(next() * questions.length)] ?? "What are our prices?";
+    const embedding = handle.vectors.available
+      ? { model: MODEL, vector: await nearOwnerVector(handle, userId, next) }
+      : undefined;
+    const query: SearchQuery = { text, embedding, weight: 1 };
+    const started = performance.now();
+    const found = await searchPieces(handle, {
+      userId,
+      directorId: "martha",
+      queries: [query],
+      threshold: 0,
+      count: 6,
+    });
+    if (i >= WARMUP) {
+      ms.push(performance.now() - started);
+      top.push(found.map((piece) => piece.id));
     }
+    process.stderr.write(`\r${userId}: question ${i + 1} of ${WARMUP + queries}`);
   }
-  const ready = workers[0]?.ready;
-  process.stdout.write(
-    `${ready?.label}, ${ready?.vectors ? "vector + full text" : "full text only (no pgvector)"}, ${QUERIES} questions per size\n`,
-  );
-  const columns = results.map((result, index) => ({
-    label: checkout && index === 0 ? (compareRef as string) : "this checkout",
-    runs: [result],
-  }));
-  printTable(FIGURES, columns);
-} finally {
-  for (const worker of workers) await worker.quit();
-  checkout?.remove();
-  await fake.close();
+  process.stderr.write("\n");
+  return { ms, top };
+}
+
+/** A question's vector: one of the owner's stored vectors, moved about a third of its length. */
+async function nearOwnerVector(handle: DatabaseHandle, userId: string, next: () => number): Promise<number[]> {
+  const size = userId === "bench-small" ? SMALL_OWNER : LARGE_OWNER;
+  const result = await handle.db.execute(sql`
+    select embedding::text as v from context_piece_embeddings where user_id = ${userId}
+    order by piece_id offset ${Math.floor(next() * size * 0.9)} limit 1`);
+  const stored = JSON.parse((result as unknown as { rows: Array<{ v: string }> }).rows[0]?.v ?? "[]") as number[];
+  return stored.map((value) => value + (next() - 0.5) * 0.7);
+}
+
+async function built(handle: DatabaseHandle): Promise<boolean> {
+  const result = await handle.db.execute(sql`select count(*)::int as n from context_pieces`);
+  counted = (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
+  return counted > 0;
+}
+
+/** Owner `bench-small` has pieces 1, 1 + `owners`, …; owner `bench-k` the others, interleaved. */
+async function build(handle: DatabaseHandle): Promise<void> {
+  const { db } = handle;
+  const vectors = handle.vectors.available;
+  const started = performance.now();
+  await db.execute(sql`
+    insert into "user" (id, name, email)
+    select case when g = 0 then 'bench-small' else 'bench-' || g end, 'Owner ' || g, 'owner' || g || '@bench.example'
+    from generate_series(0, ${largeOwners}) g
+  `);
+  if (vectors) {
+    // The vectors' parts: centres, larger and smaller offsets.
+    await db.execute(sql`create table if not exists bench_pool (kind int, i int, v vector, primary key (kind, i))`);
+    await db.execute(sql`
+      insert into bench_pool
+      select kind, i, (select array_agg(((random() - 0.5) * scale + 0 * x)::real) from generate_series(1, ${sql.raw(String(DIMENSIONS))}) x)::vector
+      from (values (0, ${sql.raw(String(CENTRES))}, 1.0), (1, ${sql.raw(String(OFFSETS_A))}, 0.6), (2, ${sql.raw(String(OFFSETS_B))}, 0.3)) k(kind, n, scale),
+        generate_series(0, n - 1) i
+    `);
+  }
+  await db.execute(sql`create table if not exists bench_sentences (i int primary key, s text not null)`);
+  await db.execute(sql`
+    insert into bench_sentences
+    select i::int, s from json_array_elements_text(${JSON.stringify(sentences)}::json) with ordinality as x(s, i)`);
+  // Six sentences drawn each on its own (the subquery depends on k).
+  const content = sql`(select string_agg((select s from bench_sentences
+      where i = (select 1 + floor(random() * ${sentences.length})::int + 0 * k)), ' ')
+    from generate_series(1, ${SENTENCES_PER_PIECE} + 0 * g) k)`;
+  // The small owner's pieces are the first `owners` × 100 rows' every `owners`-th; the large owners share the rest.
+  const ownerOf = sql`case when g % ${owners} = 0 and g < ${owners * SMALL_OWNER} then 'bench-small'
+    else 'bench-' || (1 + g % ${largeOwners}) end`;
+  for (let start = 0; start < pieces; start += CHUNK) {
+    const end = Math.min(pieces, start + CHUNK) - 1;
+    const rows = sql`select g, gen_random_uuid() as id, ${ownerOf} as user_id from generate_series(${start}::int, ${end}::int) g`;
+    const insertPieces = sql`
+      insert into context_pieces (id, user_id, department, source_field, content)
+      select id, user_id, (array['profile', 'martha', 'finn', 'ollie', 'harper', 'knowledge'])[1 + g % 6],
+        'field_' || (g % 100), ${content}
+      from src`;
+    await db.execute(
+      vectors
+        ? sql`
+          with src as materialized (${rows}), p as (${insertPieces} returning id)
+          insert into context_piece_embeddings (piece_id, user_id, model, embedding)
+          select src.id, src.user_id, ${MODEL}, c.v + a.v + b.v
+          from src
+          join bench_pool c on c.kind = 0 and c.i = (g::bigint * 7919) % ${sql.raw(String(CENTRES))}
+          join bench_pool a on a.kind = 1 and a.i = (g::bigint * 104729) % ${sql.raw(String(OFFSETS_A))}
+          join bench_pool b on b.kind = 2 and b.i = g % ${sql.raw(String(OFFSETS_B))}`
+        : sql`with src as materialized (${rows}) ${insertPieces}`,
+    );
+    process.stderr.write(`\rloaded ${end + 1} pieces in ${seconds(started)}`);
+  }
+  process.stderr.write("\n");
+  await db.execute(sql`vacuum analyze`);
+  await built(handle);
+  process.stderr.write(`built in ${seconds(started)}\n`);
+}
+
+function row(label: string, values: number[]): string {
+  return `${label.padEnd(52)} | p50 ${ms(percentile(values, 50))} p95 ${ms(percentile(values, 95))}`;
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(1)} ms`.padStart(9);
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(0)} s`;
+}
+
+function numberOption(name: string, fallback: number): number {
+  const index = process.argv.indexOf(name);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** The evaluation set's documents cut into sentences (a line of a table counts as one). */
+function corpusSentences(): string[] {
+  return fs
+    .readdirSync(DOCUMENTS)
+    .sort()
+    .flatMap((name) =>
+      fs
+        .readFileSync(path.join(DOCUMENTS, name), "utf8")
+        .replace(/<[^>]+>/g, " ")
+        .split(/(?<=[.!?])\s+|\n+/),
+    )
+    .map((sentence) =>
+      sentence
+        .replace(/[#*|]+/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter((sentence) => sentence.split(" ").length >= 4);
 }

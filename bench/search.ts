@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { searchMessages } from "../server/chat/search-messages";
 import { openDatabase } from "../server/db/open-database";
-import { searchMessages } from "../server/routes/chat/search-messages";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 

@@ -1,12 +1,12 @@
 import type { AiProvider } from "./ai/provider";
 import type { Auth } from "./auth/auth";
 import type { Sessions } from "./auth/sessions";
+import type { AnswerHub } from "./chat/answer-hub";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import type { JobRunner } from "./jobs/job-runner";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
-import type { AnswerHub } from "./routes/chat/answer-hub";
 
 /** Everything a route needs, passed in so tests can supply their own database, clock and AI server. */
 export type AppDeps = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTEXT_MATCH_COUNT, CONTEXT_MATCH_THRESHOLD, FIRST_TOKEN_TIMEOUT_MS } from "../shared/constants";
+import { FIRST_TOKEN_TIMEOUT_MS } from "../shared/constants";
 import { DEFAULT_AVAILABLE_DIRECTORS, DIRECTOR_IDS } from "../shared/directors";
 
 /**
@@ -53,11 +53,8 @@ export const envSchema = z.object({
 
   CONTEXT_ENABLED: bool.default(true),
   AVAILABLE_DIRECTORS: directorList.default([...DEFAULT_AVAILABLE_DIRECTORS]),
-  CONTEXT_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(CONTEXT_MATCH_THRESHOLD),
-  CONTEXT_MATCH_COUNT: z.coerce.number().int().min(1).max(50).default(CONTEXT_MATCH_COUNT),
   RETRIEVAL_PIECE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.3),
   RETRIEVAL_PIECE_COUNT: z.coerce.number().int().min(1).max(50).default(6),
-  RETRIEVAL_COPIES_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   RETRIEVAL_EMBEDDING_WAIT_MS: z.coerce.number().int().positive().default(2000),
 
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),

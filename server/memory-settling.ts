@@ -4,10 +4,10 @@ import v8 from "node:v8";
 import vm from "node:vm";
 
 /**
- * Gives memory back once the server goes idle after a burst of requests (docs/decisions/0020, "Memory once the server
- * is idle"). V8 keeps the pages of its heap that a burst filled with short-lived objects: a full collection frees the
- * objects, but a page that still holds one live object stays committed, so after 200 chat turns a third of the old
- * generation was free space in resident pages. One collection that also compacts (moves the live objects together, so
+ * Gives memory back once the server goes idle after a burst of requests (docs/decisions/0020;
+ * measurements in docs/benchmarks.md). V8 keeps the pages of its heap that a burst filled with short-lived objects: a full collection frees the
+ * objects, but a page that still holds one live object stays committed, so after a burst of chat turns much of the old
+ * generation is free space in resident pages. One collection that also compacts (moves the live objects together, so
  * the emptied pages go back to the system), run when no request has been in flight for a while, returns it.
  *
  * It runs only when the heap has grown by `minGrowthBytes` since the last one (so an owner chatting now and then does

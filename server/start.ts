@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createAiProvider } from "./ai/provider";
-import { rankingIndexes } from "./ai/ranking-index";
 import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
 import { createSessions, SESSION_CHECK_TTL_MS } from "./auth/sessions";
+import { createAnswerHub } from "./chat/answer-hub";
 import type { DatabaseHandle } from "./db/client";
 import { openDatabase, prepareDataDir } from "./db/open-database";
 import { postgresSettings } from "./db/postgres";
@@ -16,7 +16,6 @@ import { JOB_TYPES } from "./jobs/job-types";
 import { scheduleUpkeep } from "./jobs/upkeep";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
-import { createAnswerHub } from "./routes/chat/answer-hub";
 
 export type StartOptions = {
   env: Env;
@@ -39,15 +38,15 @@ export type RunningServer = { url: string; port: number; deps: AppDeps; close():
  * Opens the database, builds the app, listens and starts the job runner; close() drains requests and closes the
  * database. On the embedded database the server answers as soon as it listens, while the job runner starts (a few
  * queries on a database already open in this process): requests need only the database and the auth set-up, and one
- * that queues a job waits for the runner (docs/decisions/0020, third round). On a PostgreSQL server the runner starts
+ * that queues a job waits for the runner (docs/decisions/0020). On a PostgreSQL server the runner starts
  * first, as before: that database can go away during the start, and a server that answers must not then exit because
  * its runner could not start. A runner that cannot start fails the start.
  */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   // Until the server listens, nothing else holds the event loop open while it waits for PGlite (its WebAssembly is
   // compiled and instantiated by V8's own threads). Node then treats the loop as finished and blocks until all of V8's
-  // background tasks are done, including the optimizing compiles of PGlite's code: 0.2–0.5 s in which neither the
-  // start nor the first request could go on (docs/decisions/0020, fourth round). A timer keeps the loop alive instead.
+  // background tasks are done, including the optimizing compiles of PGlite's code, and meanwhile neither the start
+  // nor the first request could go on (docs/decisions/0020). A timer keeps the loop alive instead.
   const keepLoopAlive = setInterval(() => {}, 60_000);
   try {
     return await listen(options);
@@ -125,8 +124,6 @@ export async function buildDeps(
       database = await openDatabase({ kind: "pglite", dataDir: env.DATA_DIR }, log);
     }
   }
-  // The process's ranking copies of owners' pieces share this bound (docs/decisions/0024).
-  rankingIndexes(database.db).options.maxBytes = env.RETRIEVAL_COPIES_MB * 1024 * 1024;
   const secret = await resolveAuthSecret(database.db, env);
   const mail = createMailer(env, log);
   const auth = createAuth(database.db, env, secret, log, mail);

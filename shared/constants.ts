@@ -16,9 +16,6 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const CARD_STAGGER_SECONDS = 0.1;
 export const SIDEBAR_SKELETON_ROWS = 3;
 
-export const CONTEXT_MATCH_THRESHOLD = 0.7;
-export const CONTEXT_MATCH_COUNT = 1;
-
 export const EMBEDDING_BATCH_SIZE = 512;
 export const EMBEDDING_CONCURRENCY = 2;
 

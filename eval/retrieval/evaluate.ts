@@ -5,12 +5,12 @@ import { sql } from "drizzle-orm";
 import { embedSourcePieces, replaceSourcePieces } from "../../server/ai/context-index";
 import { embedTexts } from "../../server/ai/embeddings";
 import {
-  followUpText,
   type QueryEmbedding,
   type RetrievalMode,
   type RetrievedPiece,
-  retrievalQueries,
   searchPieces,
+  searchQueries,
+  searchTexts,
 } from "../../server/ai/retrieval";
 import { knowledgeSources } from "../../server/db/schema";
 import type { AppDeps } from "../../server/deps";
@@ -163,7 +163,7 @@ export async function evaluate(
   for (const variant of input.variants) {
     const scored: Array<{ question: EvalQuestion; recall: number[]; reciprocalRank: number }> = [];
     for (const [index, question] of set.questions.entries()) {
-      const queries = await retrievalQueries(question.question, variant.history(question, index), async (text) =>
+      const queries = await searchQueries(question.question, variant.history(question, index), async (text) =>
         embed(text),
       );
       const pieces = await searchPieces(deps.database, {
@@ -231,8 +231,7 @@ function summarise(
 }
 
 function textsToEmbed(question: EvalQuestion, history: string[]): string[] {
-  const followUp = followUpText(question.question, history);
-  return followUp ? [question.question, followUp] : [question.question];
+  return searchTexts(question.question, history);
 }
 
 /**

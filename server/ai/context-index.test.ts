@@ -41,15 +41,8 @@ describe("storeUserContext (the spec's stored context record)", () => {
     const { user } = await app.signUp();
     const { log, lines } = capturingLogger();
     const stored = await storeUserContext(
-      { db: app.db, log, vectors: app.deps.database.vectors },
-      {
-        userId: user.id,
-        department: "martha",
-        contextText: " \n\t ",
-        embedding: null,
-        embeddingModel: null,
-        createdAt: new Date(),
-      },
+      { db: app.db, log },
+      { userId: user.id, department: "martha", contextText: " \n\t ", createdAt: new Date() },
     );
     expect(stored).toBe(false);
     expect(lines.map((line) => line.msg)).toContain("Empty context text provided");
@@ -59,20 +52,14 @@ describe("storeUserContext (the spec's stored context record)", () => {
   it("upserts one row per user and department", async () => {
     const app = await createTestApp();
     const { user } = await app.signUp();
-    const deps = { db: app.db, log: app.deps.log, vectors: app.deps.database.vectors };
-    const record = {
-      userId: user.id,
-      department: "martha",
-      embedding: [0.6, 0.8],
-      embeddingModel: "test-model",
-      createdAt: new Date(),
-    };
+    const deps = { db: app.db, log: app.deps.log };
+    const record = { userId: user.id, department: "martha", createdAt: new Date() };
     expect(await storeUserContext(deps, { ...record, contextText: "first" })).toBe(true);
-    expect(await storedContexts(app.deps, user.id)).toMatchObject([{ contextText: "first", embedding: [0.6, 0.8] }]);
-    expect(await storeUserContext(deps, { ...record, contextText: "second", embedding: null })).toBe(true);
+    expect(await storedContexts(app.deps, user.id)).toMatchObject([{ contextText: "first" }]);
+    expect(await storeUserContext(deps, { ...record, contextText: "second" })).toBe(true);
     const rows = await storedContexts(app.deps, user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ contextText: "second", embedding: null, department: "martha" });
+    expect(rows[0]).toMatchObject({ contextText: "second", department: "martha" });
   });
 });
 

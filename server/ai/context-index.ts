@@ -6,32 +6,19 @@ import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training"
 import type { Database, Transaction } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { businessProfiles, contextPieces, directorTrainings, userContexts } from "../db/schema";
-import {
-  piecesWithoutEmbedding,
-  saveContextEmbedding,
-  savePieceEmbeddings,
-  settlePieceEmbeddings,
-  type VectorStore,
-} from "../db/vector-store";
+import { piecesWithoutEmbedding, savePieceEmbeddings, settlePieceEmbeddings } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { embedTexts } from "./embeddings";
 
 /**
  * The per-user context index. For each trained director it keeps the spec's
  * stored context record (user_contexts: the business profile plus that
- * director's question/answer pairs, with one embedding), and the same material
- * in pieces (context_pieces: one per profile field under "profile", one per
- * answered question under the director's id) for hybrid retrieval.
+ * director's question/answer pairs), and the same material in pieces
+ * (context_pieces: one per profile field under "profile", one per answered
+ * question under the director's id, each embedded) for hybrid retrieval.
  */
 
 export const PROFILE_DEPARTMENT = "profile";
-
-/**
- * text-embedding-3-small reads at most 8,191 tokens. Ten long answers plus the
- * profile can exceed that, so the whole-record embedding reads the first part;
- * the pieces carry everything.
- */
-export const CONTEXT_EMBEDDING_MAX_CHARS = 24_000;
 
 /** Which stage of indexing failed; the training route maps each to its error code. */
 export type IndexingStage = "read" | "embed" | "store";
@@ -104,7 +91,6 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
   }
   const profileItems = profile ? profilePieces(profile) : [];
   const pieces = [...profileItems, ...materials.flatMap((material) => material.pieces)];
-  const wholeRecords = materials.map((material) => material.contextText.slice(0, CONTEXT_EMBEDDING_MAX_CHARS));
 
   const { vectors } = deps.database;
   let embedded: Awaited<ReturnType<typeof embedTexts>>;
@@ -112,29 +98,24 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
     // Without pgvector nothing is embedded: retrieval then works on full text, and the pieces are embedded in the
     // background once the server has pgvector (server/ai/embed-missing.ts).
     embedded = vectors.available
-      ? await embedTexts(deps, [...wholeRecords, ...pieces.map((piece) => piece.content)])
+      ? await embedTexts(
+          deps,
+          pieces.map((piece) => piece.content),
+        )
       : undefined;
   } catch (cause) {
     throw new IndexingError("embed", { cause });
   }
-  const recordEmbeddings = embedded?.embeddings.slice(0, wholeRecords.length);
-  const pieceEmbeddings = embedded?.embeddings.slice(wholeRecords.length);
+  const pieceEmbeddings = embedded?.embeddings;
 
   const now = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
       let allStored = true;
-      for (const [index, material] of materials.entries()) {
+      for (const material of materials) {
         const stored = await storeUserContext(
-          { db: tx, log: deps.log, vectors },
-          {
-            userId,
-            department: material.directorId,
-            contextText: material.contextText,
-            embedding: recordEmbeddings?.[index] ?? null,
-            embeddingModel: embedded?.model ?? null,
-            createdAt: now,
-          },
+          { db: tx, log: deps.log },
+          { userId, department: material.directorId, contextText: material.contextText, createdAt: now },
         );
         allStored &&= stored;
       }
@@ -201,37 +182,21 @@ async function readProfile(db: Database, userId: string): Promise<OnboardingData
  * logged and false returned, with no row written.
  */
 export async function storeUserContext(
-  deps: { db: Database | Transaction; log: AppDeps["log"]; vectors: VectorStore },
-  record: {
-    userId: string;
-    department: string;
-    contextText: string;
-    embedding: number[] | null;
-    embeddingModel: string | null;
-    createdAt: Date;
-  },
+  deps: { db: Database | Transaction; log: AppDeps["log"] },
+  record: { userId: string; department: string; contextText: string; createdAt: Date },
 ): Promise<boolean> {
   if (record.contextText.trim() === "") {
     deps.log.error({ userId: record.userId, department: record.department }, "Empty context text provided");
     return false;
   }
   const { userId, department, contextText, createdAt } = record;
-  const [row] = await deps.db
+  await deps.db
     .insert(userContexts)
     .values({ userId, department, contextText, createdAt })
     .onConflictDoUpdate({
       target: [userContexts.userId, userContexts.department],
       set: { contextText, createdAt },
-    })
-    .returning({ id: userContexts.id });
-  if (row) {
-    await saveContextEmbedding(deps.db, deps.vectors, {
-      contextId: row.id,
-      userId,
-      model: record.embeddingModel,
-      embedding: record.embedding,
     });
-  }
   return true;
 }
 
@@ -359,12 +324,14 @@ export async function embedSourcePieces(
   const { vectors } = deps.database;
   const model = deps.ai.embeddingModelName;
   if (!vectors.available || !deps.ai.embedding || !model) return;
+  const owners = new Set<string>();
   for (;;) {
     const missing = await piecesWithoutEmbedding(deps.db, vectors, { model, limit: options.sliceSize, sourceId });
     if (missing.length === 0) {
-      await settlePieceEmbeddings(deps.db, vectors);
+      await settlePieceEmbeddings(deps.db, vectors, owners);
       return;
     }
+    for (const piece of missing) owners.add(piece.userId);
     const embedded = await embedTexts(
       deps,
       missing.map((piece) => piece.text),

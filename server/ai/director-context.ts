@@ -9,28 +9,18 @@ import type { BusinessContext } from "./chat-prompt";
 import { numberContext } from "./context-blocks";
 import { PROFILE_DEPARTMENT } from "./context-index";
 import { factsForDirector, type RememberedFactInContext } from "./remembered-facts";
-import { piecesInScope, type QueryEmbedding, retrieveContext } from "./retrieval";
+import { piecesInScope, type QuestionSearch } from "./retrieval";
 
 export type DirectorContextInput = {
   userId: string;
   director: Director;
-  question: string;
-  /** The conversation's earlier questions, oldest first: a follow-up ("and in winter?") is searched with them. */
-  earlierQuestions?: readonly string[];
   /** The owner's business profile and this director's training answers, as the caller already read them. */
   profile: OnboardingData | undefined;
   trainingAnswers: TrainingAnswers | undefined;
-  /** The question's embedding, if the caller asked for it early; otherwise retrieval asks for it. */
-  queryEmbedding: Promise<QueryEmbedding | undefined> | undefined;
-  /** Embeddings of the texts retrieval searches (the follow-up wording too), by text, if the caller asked early. */
-  earlyEmbeddings?: ReadonlyMap<string, Promise<QueryEmbedding | undefined>>;
+  /** The question's search (startSearch), started by the caller; none when there is nothing to search. */
+  search: QuestionSearch | undefined;
   /** The kept facts, if the caller already read them (a chat turn reads them with its state); otherwise read here. */
   facts?: RememberedFactInContext[];
-  /**
-   * False when the caller already knows retrieval has nothing to search (retrievableFor read with its state): the
-   * retrieval statement is then not run. Searched when undefined.
-   */
-  retrievable?: boolean;
 };
 
 /** The departments a director's context sends whole, so retrieval does not spend its slots on them. */
@@ -68,7 +58,7 @@ export async function gatherDirectorContext(
       log.warn({ err: error }, "remembered facts could not be read; answering without them");
       return [];
     });
-  const pieces = input.retrievable === false ? [] : await retrievedPieces(deps, input, log);
+  const pieces = input.search ? await retrievedPieces(input.search, input.director, log) : [];
   const context = {
     profile: input.profile,
     trainingAnswers: input.trainingAnswers,
@@ -81,25 +71,14 @@ export async function gatherDirectorContext(
 
 /** What retrieval finds for the question; none if it fails (the director answers with the rest). */
 async function retrievedPieces(
-  deps: AppDeps,
-  input: DirectorContextInput,
+  search: QuestionSearch,
+  director: Director,
   log: Logger,
 ): Promise<BusinessContext["pieces"]> {
   try {
-    return await retrieveContext(
-      { ...deps, log },
-      {
-        userId: input.userId,
-        directorId: input.director.id,
-        question: input.question,
-        earlierQuestions: input.earlierQuestions,
-        queryEmbedding: input.queryEmbedding,
-        earlyEmbeddings: input.earlyEmbeddings,
-        // The profile and this director's answers go with every question whole: retrieval's slots are for the rest
-        // (other directors' answers, the owner's documents).
-        skipDepartments: sentWhole(input.director.id),
-      },
-    );
+    // The profile and this director's answers go with every question whole: retrieval's slots are for the rest
+    // (other directors' answers, the owner's documents).
+    return await search.rank({ directorId: director.id, skipDepartments: sentWhole(director.id) });
   } catch (error) {
     log.warn({ err: error }, "context retrieval failed; answering without it");
     return [];

@@ -13,6 +13,6 @@ export const embedMissingJob = defineJob<Record<string, never>, AppDeps>({
   policy: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60 * 60, policy: "stately", concurrency: 1 },
   async run(deps, _data, { log }) {
     const embedded = await embedMissing(deps);
-    if (embedded.pieces + embedded.records > 0) log.info(embedded, "embedded existing context for vector search");
+    if (embedded.pieces > 0) log.info(embedded, "embedded existing context for vector search");
   },
 });

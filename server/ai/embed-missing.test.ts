@@ -92,17 +92,16 @@ describe("vector search once the database has pgvector", () => {
     expect(await (await before.request("/api/settings/ai", { cookie })).json()).toMatchObject({
       vectorSearch: { on: false, reason: "no_pgvector" },
     } satisfies Partial<AiStatus>);
-    expect(await embedMissing(before.deps)).toEqual({ pieces: 0, records: 0 });
+    expect(await embedMissing(before.deps)).toEqual({ pieces: 0 });
     await plain.close();
 
-    // pgvector is there now: the server starts at once and embeds the twenty pieces and the record meanwhile.
+    // pgvector is there now: the server starts at once and embeds the twenty pieces meanwhile.
     const server = await startServer({ env: envFor(dir), log: createLogger("silent") });
     cleanups.push(() => server.close());
     expect(server.deps.database.vectors.available).toBe(true);
     for (let attempt = 0; attempt < 200; attempt++) {
       const pieces = await storedPieces(server.deps, user.id);
-      const records = await storedContexts(server.deps, user.id);
-      if ([...pieces, ...records].every((row) => row.embedding !== null)) break;
+      if (pieces.every((row) => row.embedding !== null)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const pieces = await storedPieces(server.deps, user.id);
@@ -111,8 +110,6 @@ describe("vector search once the database has pgvector", () => {
       expect(piece.embeddingModel).toBe("text-embedding-3-small");
       expect(piece.embedding?.length).toBe(1536);
     }
-    const [record] = await storedContexts(server.deps, user.id);
-    expect(record?.embedding?.length).toBe(1536);
 
     const status = await fetch(`${server.url}/api/settings/ai`, { headers: { cookie } });
     expect(((await status.json()) as AiStatus).vectorSearch).toEqual({ on: true, reason: null });
@@ -124,19 +121,17 @@ describe("vector search once the database has pgvector", () => {
     });
     expect(found[0]?.sourceField).toBe("budget");
     // Nothing is left to embed.
-    expect(await embedMissing(server.deps)).toEqual({ pieces: 0, records: 0 });
+    expect(await embedMissing(server.deps)).toEqual({ pieces: 0 });
   });
 
   it("moves the embeddings of a database from before the side tables into them", async () => {
     const dir = dataDir();
     await createTestDataDir(dir);
     const fresh = await openDatabase({ kind: "pglite", dataDir: dir });
-    // The layout before: embeddings in the rows themselves, no side tables, match_documents reading the rows.
+    // The layout before: embeddings in the rows themselves, no side table.
     const vector = `[${fakeEmbedding("marketing budget instagram", 8).join(",")}]`;
     for (const statement of [
-      "drop function match_documents",
       "drop table context_piece_embeddings",
-      "drop table user_context_embeddings",
       "alter table context_pieces add column embedding vector, add column embedding_model text",
       "alter table user_contexts add column embedding vector",
       `insert into "user" (id, name, email) values ('old-owner', 'Old Owner', 'old@example.com')`,
@@ -158,14 +153,14 @@ describe("vector search once the database has pgvector", () => {
       ["budget", "text-embedding-3-small", 8],
       ["industry", null, null],
     ]);
-    expect((await storedContexts(deps, "old-owner"))[0]?.embedding?.length).toBe(8);
+    // The record stays; its embedding served the whole-record match, which is gone.
+    expect((await storedContexts(deps, "old-owner"))[0]?.contextText).toBe("Martha training");
     const columns = await reopened.db.execute(sql`
       select table_name, column_name from information_schema.columns
       where table_name in ('context_pieces', 'user_contexts') and column_name like 'embedding%'`);
     expect((columns as unknown as { rows: unknown[] }).rows).toEqual([]);
-    const match = await reopened.db.execute(
-      sql.raw(`select context_text from match_documents('${vector}'::vector, 0.7, 1, 'old-owner', 'martha')`),
-    );
-    expect((match as unknown as { rows: unknown[] }).rows).toEqual([{ context_text: "Martha training" }]);
+    const gone = await reopened.db.execute(sql`
+      select to_regclass('user_context_embeddings') as "table", to_regproc('match_documents') as "function"`);
+    expect((gone as unknown as { rows: unknown[] }).rows).toEqual([{ table: null, function: null }]);
   });
 });

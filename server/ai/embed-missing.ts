@@ -1,25 +1,22 @@
 import { EMBEDDING_BATCH_SIZE } from "../../shared/constants";
 import {
-  contextsWithoutEmbedding,
   type MissingEmbedding,
   piecesWithoutEmbedding,
-  saveContextEmbedding,
   savePieceEmbeddings,
   settlePieceEmbeddings,
 } from "../db/vector-store";
 import type { AppDeps } from "../deps";
-import { CONTEXT_EMBEDDING_MAX_CHARS } from "./context-index";
 import { embedTexts } from "./embeddings";
 
 /** Each batch gets a few quick retries; the job itself is retried with backoff when a batch still fails. */
 const BATCH_RETRIES = 2;
 
-export type EmbedMissingResult = { pieces: number; records: number };
+export type EmbedMissingResult = { pieces: number };
 
 /**
- * Embeds the context that has no vector from the configured model: pieces and
- * stored records indexed while the server had no pgvector (or no embedding
- * model), or under another model. This is how vector search turns on for
+ * Embeds the context pieces that have no vector from the configured model:
+ * pieces indexed while the server had no pgvector (or no embedding model), or
+ * under another model. This is how vector search turns on for
  * existing owners once pgvector is installed. A knowledge source still being
  * read is left to its own job. Does nothing without pgvector or an embedding
  * model. Throws when the provider or the database fails. Runs as the
@@ -32,9 +29,10 @@ export async function embedMissing(
 ): Promise<EmbedMissingResult> {
   const { vectors } = deps.database;
   const model = deps.ai.embeddingModelName;
-  if (!vectors.available || !deps.ai.embedding || !model) return { pieces: 0, records: 0 };
+  if (!vectors.available || !deps.ai.embedding || !model) return { pieces: 0 };
   const limit = EMBEDDING_BATCH_SIZE;
 
+  const owners = new Set<string>();
   const pieces = await fill(signal, async () => {
     const rows = await piecesWithoutEmbedding(deps.db, vectors, { model, limit, settledSourcesOnly: true });
     const embedded = await embedBatch(deps, rows, signal);
@@ -49,29 +47,11 @@ export async function embedMissing(
         embedding: embedded.embeddings[index] ?? [],
       })),
     );
+    for (const row of rows) owners.add(row.userId);
     return rows;
   });
-  // Also after an upgrade that rewrote the side table (the first start after 0024): cheap when nothing changed.
-  await settlePieceEmbeddings(deps.db, vectors);
-  const records = await fill(signal, async () => {
-    const rows = await contextsWithoutEmbedding(deps.db, vectors, { model, limit });
-    const embedded = await embedBatch(
-      deps,
-      rows.map((row) => ({ ...row, text: row.text.slice(0, CONTEXT_EMBEDDING_MAX_CHARS) })),
-      signal,
-    );
-    if (!embedded) return [];
-    for (const [index, row] of rows.entries()) {
-      await saveContextEmbedding(deps.db, vectors, {
-        contextId: row.id,
-        userId: row.userId,
-        model: embedded.model,
-        embedding: embedded.embeddings[index] ?? null,
-      });
-    }
-    return rows;
-  });
-  return { pieces, records };
+  await settlePieceEmbeddings(deps.db, vectors, owners);
+  return { pieces };
 }
 
 async function embedBatch(deps: Pick<AppDeps, "ai">, rows: MissingEmbedding[], signal: AbortSignal | undefined) {
@@ -89,7 +69,7 @@ async function fill(signal: AbortSignal | undefined, batch: () => Promise<Missin
   let total = 0;
   while (!signal?.aborted) {
     const rows = await batch();
-    // A row that comes back after being embedded (the provider answered in another size, say) stops the round.
+    // A row that comes back after being embedded (the provider answered in another size, say) stops the filling.
     if (rows.length === 0 || rows.some((row) => seen.has(row.id))) return total;
     for (const row of rows) seen.add(row.id);
     total += rows.length;

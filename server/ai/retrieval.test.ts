@@ -2,14 +2,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import type { TrainingAnswers } from "../../shared/training";
-import { contextPieces, contextPieceTerms, knowledgeSources, userContexts } from "../db/schema";
-import { parseEnv } from "../env";
+import { openDatabase } from "../db/open-database";
+import { contextPieces, contextPieceTerms, knowledgeSources } from "../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
 import { replaceSourcePieces } from "./context-index";
-import { bestByScore, rankingIndexes } from "./ranking-index";
-import { matchDocuments, retrieveContext, searchPieces, type TextPlan } from "./retrieval";
+import { retrieveContext, searchPieces } from "./retrieval";
 
 let fake: FakeAiServer;
 beforeEach(async () => {
@@ -74,6 +73,22 @@ describe("retrieveContext", () => {
     expect(await retrieveContext(app.deps, { userId: alice.id, directorId: "martha", question: "zzqx wvvq" })).toEqual(
       [],
     );
+  });
+
+  it("ranks by full text alone on a database without pgvector, even with an embedding model", async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir: undefined, withoutPgvector: true });
+    const app = await createTestApp({ ...withAi(), database });
+    expect(app.deps.database.vectors.available).toBe(false);
+    const alice = await owner(app, [["martha", answersFor("martha")]], "Bright Bean Coffee Roasters");
+    const before = fake.embeddingRequests().length;
+    const pieces = await retrieveContext(app.deps, {
+      userId: alice.id,
+      directorId: "martha",
+      question: "How much do we spend on marketing each month?",
+      earlierQuestions: ["What do we sell?"],
+    });
+    expect(pieces[0]).toMatchObject({ department: "martha", sourceField: "budget" });
+    expect(fake.embeddingRequests().length - before).toBe(0);
   });
 
   it("fuses full text and vectors, best first, and finds another director's answer the question is about", async () => {
@@ -167,8 +182,8 @@ describe("retrieveContext", () => {
   });
 });
 
-describe("full-text ranking's early stop", () => {
-  it("ranks the same 30 pieces as reading every word, counts the common words, and keeps to the owner", async () => {
+describe("full-text ranking (BM25 in one statement)", () => {
+  it("ranks 30 of the owner's pieces, counts the common words, and follows deletions", async () => {
     const app = await createTestApp();
     const alice = (await app.signUp()).user;
     const bob = (await app.signUp()).user;
@@ -202,7 +217,7 @@ describe("full-text ranking's early stop", () => {
         (row) => row.id,
       ),
     );
-    const ranked = async (question: string, textPlan: TextPlan) =>
+    const ranked = async (question: string) =>
       (
         await searchPieces(app.deps.database, {
           userId: alice.id,
@@ -211,24 +226,22 @@ describe("full-text ranking's early stop", () => {
           threshold: 0,
           count: 30,
           mode: "text",
-          textPlan,
         })
       ).map((found) => found.id);
 
     const questions = [
       "What price do we ask for sourdough?",
       "sourdough window price trays",
-      // Common words enough that the first round cannot settle it.
+      // Mostly common words.
       "Sourdough price at the counter, opens at seven, trays by the window, shelves?",
     ];
     for (const question of questions) {
-      const early = await ranked(question, "early-stop");
-      expect(early).toHaveLength(30);
-      expect(early).toEqual(await ranked(question, "every-word"));
-      expect(early.every((id) => aliceIds.has(id))).toBe(true);
+      const found = await ranked(question);
+      expect(found).toHaveLength(30);
+      expect(found.every((id) => aliceIds.has(id))).toBe(true);
     }
     // The common word orders the pieces holding the rare one: the best sourdough piece says "price" too.
-    const [best] = await ranked("What price do we ask for sourdough?", "early-stop");
+    const [best] = await ranked("What price do we ask for sourdough?");
     const [bestPiece] = await app.db
       .select({ content: contextPieces.content })
       .from(contextPieces)
@@ -236,7 +249,7 @@ describe("full-text ranking's early stop", () => {
     expect(bestPiece?.content).toContain("sourdough");
     expect(bestPiece?.content).toContain("The price is fixed.");
 
-    // The word counts follow deletions: 40 of Alice's sourdough pieces go, and the two plans still agree.
+    // The word counts follow deletions: 40 of Alice's sourdough pieces go, and none of them is found again.
     const gone = (
       await app.db
         .select({ id: contextPieces.id })
@@ -250,9 +263,9 @@ describe("full-text ranking's early stop", () => {
       .from(contextPieceTerms)
       .where(and(eq(contextPieceTerms.userId, alice.id), eq(contextPieceTerms.lexeme, "sourdough")));
     expect(counted?.pieces).toBe(120 - 40);
-    const early = await ranked("What price do we ask for sourdough?", "early-stop");
-    expect(early).toEqual(await ranked("What price do we ask for sourdough?", "every-word"));
-    expect(early.some((id) => gone.includes(id))).toBe(false);
+    const after = await ranked("What price do we ask for sourdough?");
+    expect(after).toHaveLength(30);
+    expect(after.some((id) => gone.includes(id))).toBe(false);
 
     // Deleting an owner's last pieces leaves no word of theirs behind.
     await app.db.delete(contextPieces).where(eq(contextPieces.userId, bob.id));
@@ -263,17 +276,11 @@ describe("full-text ranking's early stop", () => {
   });
 });
 
-describe("full-text ranking from a large owner's in-memory copy", () => {
-  it("ranks exactly as the database, follows writes and deletions, and keeps to the owner and the director's scope", async () => {
-    const app = await createTestApp({ env: { RETRIEVAL_COPIES_MB: "16" } });
+describe("full-text ranking for an owner with sources and directors", () => {
+  it("follows writes and deletions, and keeps to the owner and the director's scope", async () => {
+    const app = await createTestApp();
     const alice = (await app.signUp()).user;
     const bob = (await app.signUp()).user;
-    const indexes = rankingIndexes(app.db);
-    // The operator's bound for the copies (RETRIEVAL_COPIES_MB); a bound of nothing is refused, naming the variable.
-    expect(indexes.options.maxBytes).toBe(16 * 1024 * 1024);
-    expect(() => parseEnv({ RETRIEVAL_COPIES_MB: "0" })).toThrow(/RETRIEVAL_COPIES_MB/);
-    // Alice is "large" from 100 pieces on; Bob, with fewer, never gets a copy.
-    indexes.options = { ...indexes.options, minPieces: 100, settleMs: 20 };
     const [openSource, financeSource] = await app.db
       .insert(knowledgeSources)
       .values([
@@ -329,7 +336,7 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
         content: `Sourdough price: ${own("b", i)} ${"sourdough price, sourdough at the best price by the window. ".repeat(1 + (i % 3))}`,
       })),
     ]);
-    const ranked = async (question: string, textIndex: boolean, skipDepartments?: string[]) =>
+    const ranked = async (question: string, skipDepartments?: string[]) =>
       (
         await searchPieces(app.deps.database, {
           userId: alice.id,
@@ -339,7 +346,6 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
           count: 30,
           mode: "text",
           skipDepartments,
-          inMemory: textIndex,
         })
       ).map((found) => found.id);
     const ownPieces = async () =>
@@ -361,26 +367,19 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
       "sourdough window price trays",
       "Sourdough price at the counter, opens at seven, trays by the window, shelves?",
     ];
-    const sameAsDatabase = async (skipDepartments?: string[]) => {
+    const inScope = async (skipDepartments?: string[]) => {
       const mine = await ownPieces();
       for (const question of questions) {
-        const fromCopy = await ranked(question, true, skipDepartments);
-        expect(fromCopy).toHaveLength(30);
-        expect(fromCopy).toEqual(await ranked(question, false, skipDepartments));
-        expect(fromCopy.every((id) => mine.has(id))).toBe(true);
+        const found = await ranked(question, skipDepartments);
+        expect(found).toHaveLength(30);
+        expect(found.every((id) => mine.has(id))).toBe(true);
       }
-      // The copy was current for every question (a stale one is dropped when it is found out).
-      expect(indexes.size.owners).toBe(1);
     };
 
-    // The first question finds no copy: the database answers, and the copy is built in the background.
-    await ranked(questions[0] ?? "", true);
-    await expect.poll(() => indexes.size.owners, { timeout: 10_000 }).toBe(1);
-    await sameAsDatabase();
-    // The scope: without Martha's own answers, and with the finance source opened to her, then closed again (no
-    // piece changes, so the copy stays current and reads the scope at each question).
-    await sameAsDatabase(["martha"]);
-    expect((await ranked("sourdough window price", true, ["martha"])).length).toBeGreaterThan(0);
+    await inScope();
+    // The scope: without Martha's own answers, and with the finance source opened to her, then closed again.
+    await inScope(["martha"]);
+    expect((await ranked("sourdough window price", ["martha"])).length).toBeGreaterThan(0);
     await app.db
       .update(knowledgeSources)
       .set({ directorIds: ["finn", "martha"] })
@@ -393,17 +392,15 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
           .where(eq(contextPieces.sourceId, financeSource?.id ?? ""))
       ).map((row) => row.id),
     );
-    const opened = await ranked("sourdough flour invoices ledger", true);
+    const opened = await ranked("sourdough flour invoices ledger");
     expect(opened.filter((id) => ledgers.has(id))).toHaveLength(20);
-    expect(opened).toEqual(await ranked("sourdough flour invoices ledger", false));
     await app.db
       .update(knowledgeSources)
       .set({ directorIds: ["finn"] })
       .where(eq(knowledgeSources.id, financeSource?.id ?? ""));
-    expect((await ranked("sourdough flour invoices ledger", true)).some((id) => ledgers.has(id))).toBe(false);
+    expect((await ranked("sourdough flour invoices ledger")).some((id) => ledgers.has(id))).toBe(false);
 
-    // A piece written after the copy was built is found by the next question (the database answers while the copy
-    // is rebuilt), and from the new copy after.
+    // A piece just written is found by the next question.
     const [added] = await app.db
       .insert(contextPieces)
       .values({
@@ -413,21 +410,17 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
         content: "Croissant lamination takes three folds.",
       })
       .returning({ id: contextPieces.id });
-    expect(await ranked("croissant lamination", true)).toEqual([added?.id]);
-    await expect.poll(() => indexes.size.owners, { timeout: 10_000 }).toBe(1);
-    expect(await ranked("croissant lamination", true)).toEqual([added?.id]);
-    await sameAsDatabase();
+    expect(await ranked("croissant lamination")).toEqual([added?.id]);
+    await inScope();
 
-    // Deleted pieces never come back: neither before the rebuild nor after.
-    const gone = (await ranked("sourdough sells out early", true)).slice(0, 10);
+    // Deleted pieces never come back.
+    const gone = (await ranked("sourdough sells out early")).slice(0, 10);
     await app.db.delete(contextPieces).where(inArray(contextPieces.id, [...gone, added?.id ?? ""]));
-    const afterDelete = await ranked("sourdough sells out early croissant", true);
+    const afterDelete = await ranked("sourdough sells out early croissant");
     expect(afterDelete.some((id) => gone.includes(id) || id === added?.id)).toBe(false);
-    await expect.poll(() => indexes.size.owners, { timeout: 10_000 }).toBe(1);
-    expect(await ranked("sourdough sells out early croissant", true)).toEqual(afterDelete);
-    await sameAsDatabase();
+    await inScope();
 
-    // Bob stays below the threshold: no copy of his, and his question is answered from his own pieces only.
+    // Bob's question is answered from his own pieces only.
     const bobsFound = await searchPieces(app.deps.database, {
       userId: bob.id,
       directorId: "martha",
@@ -438,55 +431,5 @@ describe("full-text ranking from a large owner's in-memory copy", () => {
     });
     expect(bobsFound).toHaveLength(30);
     expect(bobsFound.every((piece) => piece.content.startsWith("Sourdough price:"))).toBe(true);
-    expect(indexes.size.owners).toBe(1);
-  });
-});
-
-describe("a copy's choice of its best pieces", () => {
-  it("keeps the same pieces as sorting them all by score and then by piece, ties included", () => {
-    // Scores from a few levels, so that many pieces tie at the cut (the pre-selection's pool, the text shortlist).
-    for (let trial = 0; trial < 100; trial++) {
-      const count = 1 + ((trial * 37) % 900);
-      const scores = Float64Array.from({ length: count }, (_, i) => ((i * 7919 + trial) % (2 + (trial % 13))) / 3);
-      const items = Array.from({ length: count }, (_, i) => (i * 31 + trial) % count).filter(
-        (i) => i % 5 !== trial % 5,
-      );
-      const n = (trial * 53) % 450;
-      const bySorting = [...items]
-        .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b)
-        .slice(0, n)
-        .sort((a, b) => a - b);
-      expect(bestByScore(items, scores, n).sort((a, b) => a - b)).toEqual(bySorting);
-    }
-  });
-});
-
-describe("matchDocuments (the spec's whole-record match)", () => {
-  it("returns the user's own record above the 0.7 threshold, and never another user's", async () => {
-    const app = await createTestApp(withAi());
-    const alice = await owner(app, [["martha", answersFor("martha")]], "Bright Bean Coffee Roasters");
-    const bob = await owner(app, [["martha", BAKERY_ANSWERS]], "Crumb & Co Bakery");
-    const [aliceRecord] = await app.db.select().from(userContexts).where(eq(userContexts.userId, alice.id));
-    const question = aliceRecord?.contextText ?? "";
-
-    const matches = await matchDocuments(app.deps, { userId: alice.id, directorId: "martha", question });
-    expect(matches).toHaveLength(1);
-    expect(matches[0]?.contextText).toBe(question);
-    expect(matches[0]?.similarity).toBeGreaterThan(0.99);
-
-    const bobs = await matchDocuments(app.deps, { userId: bob.id, directorId: "martha", question });
-    expect(bobs.every((match) => match.contextText.includes("Crumb & Co"))).toBe(true);
-    expect(await matchDocuments(app.deps, { userId: alice.id, directorId: "finn", question })).toEqual([]);
-    expect(
-      await matchDocuments(app.deps, { userId: alice.id, directorId: "martha", question: "unrelated words" }),
-    ).toEqual([]);
-  });
-
-  it("is empty without an embedding model", async () => {
-    const app = await createTestApp();
-    const alice = await owner(app, [["martha", answersFor("martha")]], "Bright Bean");
-    expect(await matchDocuments(app.deps, { userId: alice.id, directorId: "martha", question: "marketing" })).toEqual(
-      [],
-    );
   });
 });

@@ -17,10 +17,10 @@ import * as schema from "./schema";
  * cleanly, and a manifest of the migrations it holds. `npm run build` makes one beside the bundle.
  *
  * A new data folder is a copy of this one, and on a common Linux disk creating a file costs about as much as copying
- * a megabyte, so the folder is kept to the files a database needs (docs/decisions/0020, fourth round):
+ * a megabyte, so the folder is kept to the files a database needs (docs/decisions/0020):
  * - Only the app's database. initdb also makes `template0` and `template1`, the templates of `CREATE DATABASE`;
- *   PGlite serves the one database it opens (`postgres`), the app never creates another, and the two took 600 of
- *   the folder's 1,150 files.
+ *   PGlite serves the one database it opens (`postgres`), the app never creates another, and the two are half of
+ *   the folder's files.
  * - No free-space or visibility maps (`_fsm`, `_vm`). PostgreSQL treats a missing map as empty (no free space
  *   recorded, no page known all-visible) and makes it again when it next needs it; neither holds data.
  */

@@ -13,6 +13,7 @@ import { migrate } from "./migrate";
 import { preparedStatements } from "./pglite-prepared";
 import { openPostgres, type PostgresSettings } from "./postgres";
 import * as schema from "./schema";
+import { VECTOR_SESSION_SETTINGS } from "./vector-store";
 
 /** Migrations sit next to this module in the source tree and next to the bundle in dist/. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -59,6 +60,7 @@ async function openPglite(
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     const vectors = await migrate(db, MIGRATIONS_FOLDER);
+    await client.exec(VECTOR_SESSION_SETTINGS);
     return {
       db,
       driver: "pglite",

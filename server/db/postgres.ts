@@ -8,6 +8,7 @@ import { DatabaseTimeoutError } from "./database-error";
 import { migrate } from "./migrate";
 import * as schema from "./schema";
 import { explainStartupError } from "./startup-error";
+import { VECTOR_SESSION_SETTINGS } from "./vector-store";
 
 export type PostgresSettings = {
   url: string;
@@ -88,8 +89,7 @@ export async function openPostgres(
     keepAlive: true,
     Client: TimedClient,
     readTimeoutMs: statementTimeoutMs > 0 ? statementTimeoutMs + FROZEN_GRACE_MS : 0,
-    onConnect:
-      statementTimeoutMs > 0 ? (client: pg.ClientBase) => setStatementTimeout(client, statementTimeoutMs) : undefined,
+    onConnect: (client: pg.ClientBase) => prepareSession(client, statementTimeoutMs),
   } as unknown as pg.PoolConfig);
   // An idle connection the server dropped (restart, failover, terminated backend, a proxy's idle timeout) is
   // reported here and removed from the pool; the next query opens a new one.
@@ -142,10 +142,13 @@ async function connectClient(config: ConnectionConfig, connectTimeoutMs: number)
   return client;
 }
 
-function setStatementTimeout(client: pg.ClientBase, timeoutMs: number) {
-  // Session-level, so it holds for every statement on this connection; the same value on every connection keeps
-  // it harmless behind a pooler in transaction mode.
-  return client.query(`set statement_timeout = ${Math.floor(timeoutMs)}`);
+/**
+ * Session-level settings, so they hold for every statement on this connection; the same values on every connection
+ * keep them harmless behind a pooler in transaction mode.
+ */
+async function prepareSession(client: pg.ClientBase, timeoutMs: number) {
+  if (timeoutMs > 0) await client.query(`set statement_timeout = ${Math.floor(timeoutMs)}`);
+  await client.query(VECTOR_SESSION_SETTINGS);
 }
 
 type QueryCallback = (error: Error | null, result?: unknown) => void;

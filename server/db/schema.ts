@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -217,9 +216,6 @@ export const contextPieceTerms = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.lexeme] })],
 );
 
-/** Where owners' piece versions come from: a number is never given twice, even after an owner's row is deleted. */
-export const contextPieceVersions = pgSequence("context_piece_versions");
-
 /** Each owner's piece count and total content length (BM25's piece count and mean length); kept like the terms. */
 export const contextPieceOwnerStats = pgTable("context_piece_owner_stats", {
   userId: text("user_id")
@@ -227,11 +223,6 @@ export const contextPieceOwnerStats = pgTable("context_piece_owner_stats", {
     .references(() => users.id, { onDelete: "cascade" }),
   pieces: integer("pieces").notNull(),
   contentLength: bigint("content_length", { mode: "number" }).notNull(),
-  /**
-   * Changes with every statement that writes any of the owner's pieces (migration 0016): a process that keeps a copy
-   * of an owner's full-text postings (server/ai/ranking-index.ts) knows from it whether the copy is still current.
-   */
-  version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('context_piece_versions')`),
 });
 
 // ---- Knowledge (Level 2 training): the owner's documents, web pages and notes ----

@@ -1,18 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
-import { rankingIndexes } from "../ai/ranking-index";
 import { searchPieces } from "../ai/retrieval";
 import { createTestDatabase } from "../test/test-database";
 import type { DatabaseHandle } from "./client";
 import { contextPieces, knowledgeSources, users } from "./schema";
-import { savePieceEmbeddings } from "./vector-store";
+import { savePieceEmbeddings, settlePieceEmbeddings } from "./vector-store";
 
 const MODEL = "scale-test-model";
 const DIMENSIONS = 16;
-/** Small enough that the owner below has many more pieces than it, large enough to re-rank the 30 candidates. */
-const POOL = 60;
-
 /** A fixed pseudo-random sequence, so that a failure can be replayed. */
 function generator(seed: number) {
   let state = seed;
@@ -104,115 +100,77 @@ afterAll(async () => {
 /** The vector ranking of `asked.vector` (QUERY by default) among `asked.userId`'s pieces ("owner" by default). */
 async function vectorRanking(
   directorId: DirectorId,
-  plan: "exact" | "binary-rerank",
-  inMemory = false,
   threshold = -1,
   asked: { userId: string; vector: number[] } = { userId: "owner", vector: QUERY },
 ): Promise<string[]> {
-  const pieces = await searchPieces(
-    { db: handle.db, vectors: { ...handle.vectors, plan, preselectionPool: POOL } },
-    {
-      userId: asked.userId,
-      directorId,
-      queries: [{ text: "", embedding: { model: MODEL, vector: asked.vector }, weight: 1 }],
-      threshold,
-      count: 30,
-      mode: "vector",
-      inMemory,
-    },
-  );
+  const pieces = await searchPieces(handle, {
+    userId: asked.userId,
+    directorId,
+    queries: [{ text: "", embedding: { model: MODEL, vector: asked.vector }, weight: 1 }],
+    threshold,
+    count: 30,
+    mode: "vector",
+  });
   return pieces.map((piece) => piece.id);
 }
 
-/**
- * A piece embedded after the owner's copy was read comes first at the next question, and from the copy built again;
- * it is deleted afterwards.
- */
-async function expectNewEmbeddingSeen(indexes: ReturnType<typeof rankingIndexes>): Promise<void> {
-  const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);
-  expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
-  expect(indexes.size.owners).toBe(0);
-  await indexes.ready("owner");
-  expect((await vectorRanking("martha", "binary-rerank", true))[0]).toBe(added);
-  expect(indexes.size.owners).toBe(1);
-  await handle.db.delete(contextPieces).where(eq(contextPieces.id, added ?? ""));
-}
+/** The directors whose rankings the HNSW index must reproduce. */
+const DIRECTORS: DirectorId[] = ["martha", "finn", "harper"];
 
-describe("the vector ranking at owner scale (binary pre-selection, exact re-ranking)", () => {
-  it("ranks an owner with more pieces than the pool like the exact search, and never another owner's pieces or a source the director may not use", async () => {
-    const exact = await vectorRanking("martha", "exact");
-    const preselected = await vectorRanking("martha", "binary-rerank");
+describe("the vector ranking in the database", () => {
+  it("ranks the owner's pieces by cosine, and never another owner's pieces or a source the director may not use", async () => {
+    const exact = await vectorRanking("martha");
     expect(exact.slice(0, 5).sort()).toEqual([...ids.near].sort());
-    expect(preselected.slice(0, 5)).toEqual(exact.slice(0, 5));
-    expect(preselected).toHaveLength(30);
+    expect(exact).toHaveLength(30);
     const allowed = new Set([...ids.near, ...ids.other]);
-    expect(preselected.every((id) => allowed.has(id))).toBe(true);
+    expect(exact.every((id) => allowed.has(id))).toBe(true);
+    // Most similar first.
+    const similarity = exact.map((id) => cosine(vectorOf.get(id) ?? [], QUERY));
+    expect(similarity).toEqual([...similarity].sort((a, b) => b - a));
+    // A piece embedded a moment ago comes first at the next question.
+    const [added] = await addSource("owner", "New notes", null, [[...QUERY]]);
+    expect((await vectorRanking("martha"))[0]).toBe(added);
+    await handle.db.delete(contextPieces).where(eq(contextPieces.id, added ?? ""));
   });
 
-  it("ranks exactly when the director may use too few of the pieces the pre-selection kept", async () => {
-    // Finn's own pieces are the closest, so the pool is full of pieces Harper may not use; his five still come back.
-    const harpers = await vectorRanking("harper", "binary-rerank");
-    expect([...harpers].sort()).toEqual([...ids.harperOnly].sort());
-    expect(harpers).toEqual(await vectorRanking("harper", "exact"));
-    const finns = await vectorRanking("finn", "binary-rerank");
+  it("keeps to the director's sources when the closest pieces are in sources it may not use", async () => {
+    // Finn's own pieces are the closest; Harper may not use them, and his five still come back.
+    expect([...(await vectorRanking("harper"))].sort()).toEqual([...ids.harperOnly].sort());
+    const finns = await vectorRanking("finn");
     expect(finns.slice(0, 10).sort()).toEqual([...ids.finnOnly].sort());
   });
 
-  it("pre-selects from the process's copy of the owner's signs as the database does, and sees a new embedding at once", async () => {
-    const indexes = rankingIndexes(handle.db);
-    // Above levelsMaxPieces pieces, the copy keeps the owner's vector signs.
-    indexes.options = { ...indexes.options, minPieces: 100, levelsMaxPieces: 100 };
-    const copy = await indexes.ready("owner");
-    expect(copy?.signs.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(215);
-    expect(copy?.levels.size).toBe(0);
-    // The pool is cut from the pieces the director may use, so it ranks like the exact search where the database's
-    // pool (cut before the scope) falls back to it, and never returns another owner's piece or a closed source's.
-    const martha = await vectorRanking("martha", "binary-rerank", true);
-    expect(martha).toHaveLength(30);
-    expect(martha.slice(0, 5)).toEqual((await vectorRanking("martha", "exact")).slice(0, 5));
-    expect(martha.every((id) => ids.near.includes(id) || ids.other.includes(id))).toBe(true);
-    expect(await vectorRanking("harper", "binary-rerank", true)).toEqual(await vectorRanking("harper", "exact"));
-    const finns = await vectorRanking("finn", "binary-rerank", true);
-    expect(finns.slice(0, 10).sort()).toEqual([...ids.finnOnly].sort());
-    expect(finns.slice(0, 15)).toEqual((await vectorRanking("finn", "exact")).slice(0, 15));
-    expect(indexes.size.owners).toBe(1);
-
-    await expectNewEmbeddingSeen(indexes);
-  });
-
-  it("ranks from the process's copy of the owner's vector levels as the exact search does, to the levels' precision", async () => {
-    const indexes = rankingIndexes(handle.db);
-    indexes.options = { ...indexes.options, minPieces: 100, levelsMaxPieces: 1_000 };
-    const copy = await indexes.ready("owner");
-    expect(copy?.levels.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(215);
-    expect(copy?.signs.size).toBe(0);
+  it("ranks down to the threshold", async () => {
     const exactOf = (id: string) => cosine(vectorOf.get(id) ?? [], QUERY);
-
-    // The same best 30 of the pieces Martha may use, most similar first, where 16 dimensions' levels can tell them
-    // apart (a level's cosine is within 0.01 of the vector's here; with 1,536 dimensions, about 1e-4).
-    const exact = await vectorRanking("martha", "exact");
-    const martha = await vectorRanking("martha", "binary-rerank", true);
-    expect(martha).toHaveLength(30);
-    expect(martha.slice(0, 5)).toEqual(exact.slice(0, 5));
-    expect(martha.every((id) => ids.near.includes(id) || ids.other.includes(id))).toBe(true);
-    const floor = exactOf(exact[29] ?? "");
-    for (const [position, id] of martha.entries()) {
-      expect(exactOf(id)).toBeGreaterThan(floor - 0.01);
-      expect(exactOf(id)).toBeLessThan(exactOf(martha[position - 1] ?? id) + 0.01);
-    }
-    expect([...(await vectorRanking("harper", "binary-rerank", true))].sort()).toEqual([...ids.harperOnly].sort());
-    const finns = await vectorRanking("finn", "binary-rerank", true);
-    expect(finns.slice(0, 10).sort()).toEqual([...ids.finnOnly].sort());
-
-    // Down to the threshold: one between the five close pieces and the rest keeps those five.
     const closest = [...ids.near, ...ids.other].map(exactOf).sort((a, b) => b - a);
     const threshold = ((closest[4] ?? 0) + (closest[5] ?? 0)) / 2;
-    expect([...(await vectorRanking("martha", "binary-rerank", true, threshold))].sort()).toEqual([...ids.near].sort());
-
-    await expectNewEmbeddingSeen(indexes);
+    expect([...(await vectorRanking("martha", threshold))].sort()).toEqual([...ids.near].sort());
   });
 
-  it("ranks an owner with fewer pieces than the pool in one statement, as the copy of their pieces does", async () => {
+  it("ranks through an owner's own HNSW index with the same top six as the exact scan", async () => {
+    const exact = await Promise.all(DIRECTORS.map((director) => vectorRanking(director)));
+    const neighbours = await vectorRanking("martha", -1, { userId: "neighbour", vector: QUERY });
+    // The owner (215 pieces) passes a threshold lowered for the test; the neighbour (10) does not.
+    await settlePieceEmbeddings(handle.db, { ...handle.vectors, hnswMinPieces: 100 }, ["owner", "neighbour"]);
+    const indexes = await handle.db.execute(
+      sql`select indexdef from pg_indexes where tablename = 'context_piece_embeddings' and indexdef like '%hnsw%'`,
+    );
+    const definitions = (indexes as unknown as { rows: Array<{ indexdef: string }> }).rows.map((row) => row.indexdef);
+    expect(definitions).toHaveLength(1);
+    expect(definitions[0]).toContain("'owner'");
+    const plan = await handle.db.execute(sql`explain select p.id from context_piece_embeddings e
+      join context_pieces p on p.id = e.piece_id
+      where e.user_id = 'owner' and vector_dims(e.embedding) = ${sql.raw(String(DIMENSIONS))}
+      order by e.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${`[${QUERY.join(",")}]`}::vector(${sql.raw(String(DIMENSIONS))}) limit 30`);
+    expect(JSON.stringify(plan)).toContain("context_piece_embeddings_hnsw_");
+    for (const [index, director] of DIRECTORS.entries()) {
+      const throughIndex = await vectorRanking(director);
+      expect(throughIndex.slice(0, 6)).toEqual(exact[index]?.slice(0, 6));
+    }
+    expect(await vectorRanking("martha", -1, { userId: "neighbour", vector: QUERY })).toEqual(neighbours);
+  });
+
+  it("ranks a small owner's pieces by full text and by vector, fused, in one statement", async () => {
     await handle.db.insert(users).values({ id: "small", name: "Small", email: "small@example.com" });
     // 40 pieces: three close to the question, a source Martha may not use (its pieces closest of all), the rest
     // elsewhere; "sourdough" and "price" said more or less often from piece to piece.
@@ -232,33 +190,21 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
       words,
     );
     await addSource("small", "Other notes", null, Array.from({ length: 32 }, elsewhere), words);
-    const search = async (text: string, mode: "hybrid" | "text", inMemory: boolean) =>
+    const search = async (text: string, mode: "hybrid" | "text") =>
       (
-        await searchPieces(
-          { db: handle.db, vectors: { ...handle.vectors, preselectionPool: POOL } },
-          {
-            userId: "small",
-            directorId: "martha",
-            queries: [{ text, embedding: { model: MODEL, vector: QUERY }, weight: 1 }],
-            threshold: -1,
-            count: 30,
-            mode,
-            inMemory,
-          },
-        )
+        await searchPieces(handle, {
+          userId: "small",
+          directorId: "martha",
+          queries: [{ text, embedding: { model: MODEL, vector: QUERY }, weight: 1 }],
+          threshold: -1,
+          count: 30,
+          mode,
+        })
       ).map((piece) => piece.id);
-    const indexes = rankingIndexes(handle.db);
-    // The copy of the owner's signs, whose pool the database re-ranks exactly: the same vector ranking both ways.
-    indexes.options = { ...indexes.options, minPieces: 1, levelsMaxPieces: 0 };
     const questions = ["What price for sourdough?", "sourdough", "price alpha7 gamma12", "nothing shared"];
     const modes = ["text", "hybrid"] as const;
     const fromDatabase = [];
-    for (const question of questions) for (const mode of modes) fromDatabase.push(await search(question, mode, false));
-    const copy = await indexes.ready("small");
-    expect(copy?.ids).toHaveLength(40);
-    const fromCopy = [];
-    for (const question of questions) for (const mode of modes) fromCopy.push(await search(question, mode, true));
-    expect(fromCopy).toEqual(fromDatabase);
+    for (const question of questions) for (const mode of modes) fromDatabase.push(await search(question, mode));
     // The pieces saying both words most often lead the text ranking, and only pieces saying one of them are in it;
     // a close piece leads the hybrid ranking; the closed source never comes back.
     const [text, hybrid] = fromDatabase;
@@ -271,39 +217,5 @@ describe("the vector ranking at owner scale (binary pre-selection, exact re-rank
     expect(text?.every((id) => /sourdough|price/.test(contents.get(id) ?? ""))).toBe(true);
     expect(close).toContain(hybrid?.[0]);
     expect(fromDatabase.flat().some((id) => closed.includes(id))).toBe(false);
-  });
-
-  it("keeps in the copy's pool the pieces closest to the question even where their signs mostly differ from its own", async () => {
-    await handle.db.insert(users).values({ id: "skewed", name: "Skewed", email: "skewed@example.com" });
-    // A question whose direction is in four large components, the other twelve nearly zero (embeddings have a few
-    // such dimensions). Five pieces share its four large signs and differ on the small ones; 80 decoys share its
-    // small signs and oppose its large ones, so they agree with the question on 12 signs of 16 and point away from it.
-    const question = Array.from({ length: DIMENSIONS }, (_, dimension) =>
-      dimension < 4 ? 1 : dimension % 2 === 0 ? 0.01 : -0.01,
-    );
-    const sign = (value: number) => (value > 0 ? 1 : -1);
-    const close = (index: number) =>
-      question.map((value, dimension) => (dimension < 4 ? 1 + index / 10 : -sign(value) * 0.5));
-    const decoy = (index: number) =>
-      question.map((value, dimension) => (dimension < 4 ? -1 : sign(value) * (1 + index / 100)));
-    const closeIds = await addSource(
-      "skewed",
-      "Close",
-      null,
-      Array.from({ length: 5 }, (_, index) => close(index)),
-    );
-    await addSource(
-      "skewed",
-      "Decoys",
-      null,
-      Array.from({ length: 80 }, (_, index) => decoy(index)),
-    );
-    const indexes = rankingIndexes(handle.db);
-    indexes.options = { ...indexes.options, minPieces: 1, levelsMaxPieces: 0 };
-    expect((await indexes.ready("skewed"))?.signs.get(`${MODEL}/${DIMENSIONS}`)?.pieces).toHaveLength(85);
-    const asked = { userId: "skewed", vector: question };
-    const fromCopy = await vectorRanking("martha", "binary-rerank", true, -1, asked);
-    expect([...fromCopy.slice(0, 5)].sort()).toEqual([...closeIds].sort());
-    expect(fromCopy.slice(0, 5)).toEqual((await vectorRanking("martha", "exact", false, -1, asked)).slice(0, 5));
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createFirstTokenGate } from "../chat/first-token-gate";
 import type { AppDeps } from "../deps";
 import { createLogger } from "../logger";
-import { createFirstTokenGate } from "../routes/chat/first-token-gate";
 import { createTestDatabase } from "../test/test-database";
 import { defineJob } from "./define-job";
 import { createJobRunner } from "./job-runner";

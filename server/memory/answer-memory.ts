@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { DirectorId } from "../../shared/directors";
 import type { AnswerMemory, ConversationMemory } from "../../shared/memory";
+import { requireConversation } from "../chat/conversations";
 import { rowsOf } from "../db/rows-of";
 import type { AppDeps } from "../deps";
-import { requireConversation } from "../routes/chat/conversations";
 import { knowledgeOf, readKnowledgeSources } from "./director-knowledge";
 import { readFacts, readMemorySettings } from "./facts";
 import { askFor, type StoredAnswerMemory } from "./learn-from-answer";

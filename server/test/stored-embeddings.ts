@@ -30,26 +30,15 @@ export async function storedPieces({ db, database }: Deps, userId: string) {
   }>(result).map((row) => ({ ...row, embedding: parseVector(row.embedding) }));
 }
 
-/** Each stored context record of the user with its embedding (null when it has none). */
-export async function storedContexts({ db, database }: Deps, userId: string) {
-  const embedding = database.vectors.available
-    ? sql`e.model as "embeddingModel", e.embedding::text as embedding`
-    : sql`null as "embeddingModel", null as embedding`;
-  const join = database.vectors.available ? sql`left join user_context_embeddings e on e.context_id = c.id` : sql``;
+/** Each stored context record of the user (they are not embedded). */
+export async function storedContexts({ db }: Pick<Deps, "db">, userId: string) {
   const result = await db.execute(sql`
-    select c.id, c.department, c.context_text as "contextText", ${embedding}
+    select c.id, c.department, c.context_text as "contextText"
     from user_contexts c
-    ${join}
     where c.user_id = ${userId}
     order by c.department
   `);
-  return rowsOf<{
-    id: string;
-    department: string;
-    contextText: string;
-    embeddingModel: string | null;
-    embedding: string | null;
-  }>(result).map((row) => ({ ...row, embedding: parseVector(row.embedding) }));
+  return rowsOf<{ id: string; department: string; contextText: string }>(result);
 }
 
 function parseVector(text: string | null): number[] | null {

@@ -20,7 +20,7 @@ describe("a test's database", () => {
     const { user } = await first.signUp();
     await firstDatabase.client.query("set statement_timeout = 1234");
     const versions = await firstDatabase.client.query<{ v: string }>(
-      "select nextval('context_piece_versions')::text as v",
+      "select nextval('drizzle.__drizzle_migrations_id_seq')::text as v",
     );
     await first.deps.database.close();
     const refused = await first.db.execute(sql`select 1`).then(
@@ -32,7 +32,7 @@ describe("a test's database", () => {
     const second = await createTestDatabase();
     expect(await rowsIn(second)).toBe(0);
     const after = await second.client.query<{ v: string; timeout: string }>(
-      "select nextval('context_piece_versions')::text as v, current_setting('statement_timeout') as timeout",
+      "select nextval('drizzle.__drizzle_migrations_id_seq')::text as v, current_setting('statement_timeout') as timeout",
     );
     expect(after.rows[0]).toEqual({ v: versions.rows[0]?.v, timeout: "0" });
     const queues = await second.client.query<{ n: number }>("select count(*)::int as n from pgboss.queue");

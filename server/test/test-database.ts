@@ -7,6 +7,7 @@ import type { Database, DatabaseHandle } from "../db/client";
 import { openDatabase, PGLITE_START_PARAMS } from "../db/open-database";
 import { preparedStatements } from "../db/pglite-prepared";
 import * as schema from "../db/schema";
+import { VECTOR_SESSION_SETTINGS } from "../db/vector-store";
 import { prepareJobStore } from "../jobs/job-runner";
 import { JOB_TYPES } from "../jobs/job-types";
 
@@ -51,6 +52,7 @@ function migratedTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<DatabaseHandle & { client: PGlite }> {
   const reused = idleDatabases.pop();
   const client = reused ?? (await openTemplateCopy());
+  await client.exec(VECTOR_SESSION_SETTINGS);
   // Read from the file's first database before any test has used it.
   templateBaseline ??= readBaseline(client);
   const baseline = await templateBaseline;

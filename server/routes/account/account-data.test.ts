@@ -13,7 +13,7 @@ import {
   subscriptions,
   userContexts,
 } from "../../db/schema";
-import { saveContextEmbedding, savePieceEmbeddings } from "../../db/vector-store";
+import { savePieceEmbeddings } from "../../db/vector-store";
 import { createTestApp } from "../../test/test-app";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
@@ -38,10 +38,7 @@ async function seedOwner(db: Database, userId: string, tag: string) {
     trainedAt: NOW,
     indexedAt: NOW,
   });
-  const [context] = await db
-    .insert(userContexts)
-    .values({ userId, department: "martha", contextText: `${tag} full context text` })
-    .returning({ id: userContexts.id });
+  await db.insert(userContexts).values({ userId, department: "martha", contextText: `${tag} full context text` });
   const pieces = await db
     .insert(contextPieces)
     .values([
@@ -50,12 +47,6 @@ async function seedOwner(db: Database, userId: string, tag: string) {
     ])
     .returning({ id: contextPieces.id });
   const store = { available: true };
-  await saveContextEmbedding(db, store, {
-    contextId: context?.id ?? "",
-    userId,
-    model: "test-model",
-    embedding: [0.1, 0.2, 0.3],
-  });
   await savePieceEmbeddings(
     db,
     store,
@@ -218,7 +209,6 @@ describe("DELETE /api/account", () => {
       "user_contexts",
       "context_pieces",
       "context_piece_embeddings",
-      "user_context_embeddings",
       "conversations",
       "messages",
       "remembered_facts",

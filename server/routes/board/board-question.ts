@@ -8,6 +8,10 @@ import {
 import { DIRECTORS, type Director, type DirectorId } from "../../../shared/directors";
 import type { EarlierRound } from "../../ai/board-prompt";
 import type { AppEnv } from "../../app-env";
+import { writeRound } from "../../board/board-round";
+import { type BoardState, loadBoardState, type StoredRound } from "../../board/board-state";
+import { restartAnswers, storeBoardRound } from "../../board/board-store";
+import { titleFromQuestion } from "../../chat/conversation-title";
 import type { AppDeps } from "../../deps";
 import { statusesOf } from "../../directors/director-access";
 import type { Env } from "../../env";
@@ -15,11 +19,7 @@ import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { activePlan, type PlanStatus, planStatusOf } from "../../plans/plan-status";
-import { titleFromQuestion } from "../chat/conversation-title";
 import { idParam } from "../chat/id-param";
-import { writeRound } from "./board-round";
-import { type BoardState, loadBoardState, type StoredRound } from "./board-state";
-import { restartAnswers, storeBoardRound } from "./board-store";
 
 /**
  * A question to the board: validate → read the owner's state → choose the

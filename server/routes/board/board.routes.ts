@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { type BoardOverview, boardContinueSchema } from "../../../shared/board";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
+import { followMeeting, readMeeting, stopMeeting } from "../../board/board-meeting";
+import { continueInChat } from "../../board/continue-in-chat";
 import type { AppDeps } from "../../deps";
 import { directorStatuses } from "../../directors/director-access";
 import { readJson } from "../../http/read-json";
 import { requireActivePlan } from "../../plans/plan-status";
 import { idParam } from "../chat/id-param";
-import { followMeeting, readMeeting, stopMeeting } from "./board-meeting";
 import { handleBoardQuestion, handleBoardRetry } from "./board-question";
-import { continueInChat } from "./continue-in-chat";
 
 /**
  * The board meeting: who can sit and what a question costs, a question (a

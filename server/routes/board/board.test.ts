@@ -16,6 +16,9 @@ import type {
 } from "../../../shared/chat";
 import type { DirectorId } from "../../../shared/directors";
 import { MEMO_IN_HISTORY } from "../../ai/board-prompt";
+import { MEMO_NOT_CONFIGURED } from "../../board/board-round";
+import { startTogether } from "../../board/start-together";
+import { notConfiguredReply } from "../../chat/chat-turn";
 import { directorTrainings } from "../../db/schema";
 import { requireDirector } from "../../directors/director-access";
 import { boardReader, endOf, textOf } from "../../test/board-reader";
@@ -24,9 +27,6 @@ import { streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { notConfiguredReply } from "../chat/chat-turn";
-import { MEMO_NOT_CONFIGURED } from "./board-round";
-import { startTogether } from "./start-together";
 
 let fake: FakeAiServer;
 beforeEach(async () => {

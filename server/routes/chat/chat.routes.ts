@@ -1,18 +1,19 @@
 import { Hono } from "hono";
-import type { ChatHistory } from "../../../shared/chat";
+import { type ChatHistory, chatTurnSchema } from "../../../shared/chat";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
-import type { AppDeps } from "../../deps";
-import { requireDirectorAccess } from "../../directors/director-access";
-import { AppError } from "../../http/app-error";
-import { handleChatTurn } from "./chat-turn";
+import { runChatTurn } from "../../chat/chat-turn";
 import {
   clearConversation,
   conversationMessages,
   currentConversation,
   requireConversation,
   toSummary,
-} from "./conversations";
+} from "../../chat/conversations";
+import type { AppDeps } from "../../deps";
+import { requireDirector, requireDirectorAccess } from "../../directors/director-access";
+import { AppError } from "../../http/app-error";
+import { readJson } from "../../http/read-json";
 import { idParam } from "./id-param";
 
 /**
@@ -42,7 +43,17 @@ export function chatRoutes(deps: AppDeps) {
       };
       return c.json(body);
     })
-    .post("/:directorId/messages", (c) => handleChatTurn(c, deps))
+    .post("/:directorId/messages", async (c) => {
+      const turn = await readJson(c, chatTurnSchema, "validation:chat");
+      const director = requireDirector(c.req.param("directorId") ?? "");
+      return runChatTurn(deps, {
+        user: c.get("user"),
+        log: c.get("log"),
+        receivedAt: c.get("receivedAt"),
+        director,
+        turn,
+      });
+    })
     .post("/:directorId/clear", async (c) => {
       const user = c.get("user");
       const { director } = await requireDirectorAccess(deps, user.id, c.req.param("directorId"));

@@ -176,9 +176,8 @@ describe("a chat turn", () => {
       .values({ userId: user.id, department: "martha", sourceField: "budget", content: "Sent whole anyway." });
     await (await ask(app, cookie, "Where should the loan go?")).text();
     await (await ask(app, cookie, "And in winter?")).text();
-    // The first question's embedding was asked for before its state was read; after that, nothing: no follow-up
-    // wording, no search, not even the next question's embedding.
-    expect(fake.embeddingRequests().map((request) => request.body.input)).toEqual([["Where should the loan go?"]]);
+    // Nothing to search: no embedding is asked for, neither the question's nor its follow-up wording's.
+    expect(fake.embeddingRequests()).toEqual([]);
 
     await app.db.insert(contextPieces).values({
       userId: user.id,
@@ -188,16 +187,18 @@ describe("a chat turn", () => {
     });
     await (await ask(app, cookie, "And the bank loan?")).text();
     expect(sentMessages(2).at(-1)?.content).toContain("A bank loan of $40,000 at 6%.");
-    // The question's and the follow-up wording's, asked once the state said there was something to search.
-    expect(fake.embeddingRequests()).toHaveLength(3);
+    // The question's and the follow-up wording's, in one request, once the state said there was something to search.
+    expect(fake.embeddingRequests().map((request) => request.body.input)).toEqual([
+      ["And the bank loan?", "Where should the loan go? And in winter? And the bank loan?"],
+    ]);
 
-    // The next question's follow-up wording is known from this conversation's latest questions: both are asked for
-    // in one request before the state is read, and the search still finds the loan.
+    // The next question's follow-up wording is read from this conversation's latest questions: both in one request,
+    // and the search still finds the loan.
     await (await ask(app, cookie, "And next year?")).text();
     expect(
       fake
         .embeddingRequests()
-        .slice(3)
+        .slice(1)
         .map((request) => request.body.input),
     ).toEqual([["And next year?", "And in winter? And the bank loan? And next year?"]]);
     expect(sentMessages(3).at(-1)?.content).toContain("A bank loan of $40,000 at 6%.");

@@ -2,9 +2,7 @@ import { Hono } from "hono";
 import { conversationTitleSchema, searchQuerySchema } from "../../../shared/chat";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
-import type { AppDeps } from "../../deps";
-import { readJson } from "../../http/read-json";
-import { answerResponse, liveFeed, remoteFeed } from "./answer-stream";
+import { answerResponse, liveFeed, remoteFeed } from "../../chat/answer-stream";
 import {
   conversationMessages,
   deleteConversation,
@@ -16,11 +14,19 @@ import {
   restoreConversation,
   shownStatus,
   toSummary,
-} from "./conversations";
-import { attachmentHeader, dateFormatter, exportedConversation, fileNameFor, toMarkdown } from "./export-conversation";
+} from "../../chat/conversations";
+import {
+  attachmentHeader,
+  dateFormatter,
+  exportedConversation,
+  fileNameFor,
+  toMarkdown,
+} from "../../chat/export-conversation";
+import { searchMessages } from "../../chat/search-messages";
+import { shareConversation } from "../../chat/shares";
+import type { AppDeps } from "../../deps";
+import { readJson } from "../../http/read-json";
 import { idParam } from "./id-param";
-import { searchMessages } from "./search-messages";
-import { shareConversation } from "./shares";
 
 /**
  * The owner's conversations with every director: the history list, search,
@@ -99,7 +105,7 @@ export function conversationRoutes(deps: AppDeps) {
       }
       c.header("Content-Type", "application/pdf");
       // pdfmake and its fonts load with the first PDF export, not at start.
-      const { toPdf } = await import("./export-pdf");
+      const { toPdf } = await import("../../chat/export-pdf");
       return c.body(new Uint8Array(await toPdf(document, formatDate)));
     })
     .post("/:id/share", async (c) => {

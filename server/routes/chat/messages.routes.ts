@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { answerFeedbackSchema } from "../../../shared/chat";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
+import { findMessage } from "../../chat/conversations";
+import { rateAnswer, showVersion } from "../../chat/message-actions";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { findMessage } from "./conversations";
 import { idParam } from "./id-param";
-import { rateAnswer, showVersion } from "./message-actions";
 
 /** What an owner does with one message: stop an answer being written, rate it, show another version. */
 export function messageRoutes(deps: AppDeps) {

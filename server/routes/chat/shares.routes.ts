@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
+import { listShares, revokeShare, sharedConversation } from "../../chat/shares";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { listShares, revokeShare, sharedConversation } from "./shares";
 
 /** The owner's shared links (Settings): list and revoke. Links are made from a conversation. */
 export function shareRoutes(deps: AppDeps) {

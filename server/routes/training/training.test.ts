@@ -270,7 +270,6 @@ describe("POST /api/training/:directorId: the context index, built in the backgr
     expect(context?.contextText).toContain("Bright Bean Coffee Roasters");
     expect(context?.contextText).toContain(PROFILE.goals);
     expect(context?.contextText).toContain("Who buys from you today, and who would you most like to reach?");
-    expect(context?.embedding).toHaveLength(1536);
 
     const pieces = await piecesOf(app, user.id);
     expect(pieces.filter((piece) => piece.department === "profile")).toHaveLength(10);
@@ -280,11 +279,11 @@ describe("POST /api/training/:directorId: the context index, built in the backgr
     const budget = pieces.find((piece) => piece.sourceField === "budget");
     expect(budget?.content).toContain("We spend $800 a month on marketing");
 
-    // One request carries the whole record and the 20 pieces, with the model and dimensions configured.
+    // One request carries the 20 pieces, with the model and dimensions configured.
     const [request, ...others] = fake.embeddingRequests();
     expect(others).toHaveLength(0);
     expect(request?.body).toMatchObject({ model: "text-embedding-3-small", dimensions: 1536 });
-    expect(request?.body.input).toHaveLength(21);
+    expect(request?.body.input).toHaveLength(20);
     expect(request?.headers.authorization).toBe("Bearer test-key");
     expect((request?.body.input as string[] | undefined)?.some((input) => input.includes("\n"))).toBe(false);
   });
@@ -298,7 +297,6 @@ describe("POST /api/training/:directorId: the context index, built in the backgr
     expect(pieces).toHaveLength(20);
     expect(pieces.every((piece) => piece.embedding === null && piece.embeddingModel === null)).toBe(true);
     const [context] = await contextsOf(app, user.id);
-    expect(context?.embedding).toBeNull();
     expect(context?.contextText).toContain("Bright Bean Coffee Roasters");
     expect(fake.requests).toHaveLength(0);
   });

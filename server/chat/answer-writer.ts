@@ -1,10 +1,10 @@
 import type { ModelMessage } from "ai";
-import type { ChatMessageStatus } from "../../../shared/chat";
-import type { ErrorCode } from "../../../shared/errors";
-import { type AnswerStream, errorCodeFor, openAnswerStream, type ProviderTimings } from "../../ai/chat-stream";
-import { type AiError, classifyAiError } from "../../ai/retry";
-import type { AppDeps } from "../../deps";
-import type { Logger } from "../../logger";
+import type { ChatMessageStatus } from "../../shared/chat";
+import type { ErrorCode } from "../../shared/errors";
+import { type AnswerStream, errorCodeFor, openAnswerStream, type ProviderTimings } from "../ai/chat-stream";
+import { type AiError, classifyAiError } from "../ai/retry";
+import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
 import type { LiveAnswer, StopReason } from "./answer-hub";
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { withoutCitations } from "../../../shared/answer-sources";
-import type { AnswerAuthor, ConversationShare, SharedConversation } from "../../../shared/chat";
-import type { DirectorId } from "../../../shared/directors";
-import type { Database } from "../../db/client";
-import { conversationShares, conversations } from "../../db/schema";
-import { AppError } from "../../http/app-error";
+import { withoutCitations } from "../../shared/answer-sources";
+import type { AnswerAuthor, ConversationShare, SharedConversation } from "../../shared/chat";
+import type { DirectorId } from "../../shared/directors";
+import type { Database } from "../db/client";
+import { conversationShares, conversations } from "../db/schema";
+import { AppError } from "../http/app-error";
 import { visibleThread } from "./conversations";
 
 /**

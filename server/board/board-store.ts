@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import type { AnswerAuthor } from "../../../shared/chat";
-import type { DirectorId } from "../../../shared/directors";
-import type { Database } from "../../db/client";
-import { AppError } from "../../http/app-error";
+import type { AnswerAuthor } from "../../shared/chat";
+import type { DirectorId } from "../../shared/directors";
+import type { Database } from "../db/client";
+import { AppError } from "../http/app-error";
 
 /**
  * How a board round is stored: in one statement, the question, an empty
  * answer being written for each director, and the memo being written (as a
- * chat turn stores its question and answer, server/routes/chat/turn-store.ts).
+ * chat turn stores its question and answer, server/chat/turn-store.ts).
  * Each answer is then finished like a chat answer (finishAnswer). A retry
  * empties answers in place, keeping their place in the round.
  */

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { ChatMessageStatus } from "../../../shared/chat";
-import type { OnboardingData } from "../../../shared/onboarding";
-import type { TrainingAnswers } from "../../../shared/training";
-import { retrievableFor } from "../../ai/director-context";
-import { keptFactsJson, type RememberedFactInContext } from "../../ai/remembered-facts";
-import type { DatabaseHandle } from "../../db/client";
-import { executePrepared } from "../../db/execute-prepared";
-import type { SubscriptionRow } from "../../plans/plan-status";
+import type { ChatMessageStatus } from "../../shared/chat";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
+import { retrievableFor } from "../ai/director-context";
+import { keptFactsJson, type RememberedFactInContext } from "../ai/remembered-facts";
+import type { DatabaseHandle } from "../db/client";
+import { executePrepared } from "../db/execute-prepared";
+import type { SubscriptionRow } from "../plans/plan-status";
 import { shownStatus, visibleThread } from "./conversations";
 
 /**

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { BoardMeeting, BoardRound } from "../../../shared/board";
-import type { DirectorId } from "../../../shared/directors";
-import { messages } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
-import type { Logger } from "../../logger";
+import type { BoardMeeting, BoardRound } from "../../shared/board";
+import type { DirectorId } from "../../shared/directors";
 import { type AnswerFeed, liveFeed, remoteFeed } from "../chat/answer-stream";
 import { conversationMessages, requireConversation, toSummary } from "../chat/conversations";
+import { messages } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { AppError } from "../http/app-error";
+import type { Logger } from "../logger";
 import { roundsOf } from "./board-state";
 import { boardResponse } from "./board-stream";
 

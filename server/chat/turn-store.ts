@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { AnswerSource } from "../../../shared/answer-sources";
-import type { ChatMessageStatus } from "../../../shared/chat";
-import type { ErrorCode } from "../../../shared/errors";
-import type { Database, DatabaseHandle } from "../../db/client";
-import { executePrepared } from "../../db/execute-prepared";
-import { messages } from "../../db/schema";
-import { AppError } from "../../http/app-error";
+import type { AnswerSource } from "../../shared/answer-sources";
+import type { ChatMessageStatus } from "../../shared/chat";
+import type { ErrorCode } from "../../shared/errors";
+import type { Database, DatabaseHandle } from "../db/client";
+import { executePrepared } from "../db/execute-prepared";
+import { messages } from "../db/schema";
+import { AppError } from "../http/app-error";
 import type { StoredMessage } from "./conversations";
 
 /**

@@ -1,21 +1,14 @@
 import type { ModelMessage } from "ai";
-import { ANSWERS_KEPT_UNTIL_AI } from "../../../shared/ai-service";
-import type { AnswerAuthor, ChatAnswerMetadata, ChatMessageStatus } from "../../../shared/chat";
-import type { Director, DirectorId } from "../../../shared/directors";
-import type { ErrorCode } from "../../../shared/errors";
-import type { OnboardingData } from "../../../shared/onboarding";
-import type { TrainingAnswers } from "../../../shared/training";
-import {
-  buildBoardAnswerPrompt,
-  buildMemoPrompt,
-  type EarlierRound,
-  type MissingDirector,
-} from "../../ai/board-prompt";
-import type { ContextBlock } from "../../ai/context-blocks";
-import { gatherDirectorContext } from "../../ai/director-context";
-import { embedQuestion } from "../../ai/retrieval";
-import type { AppDeps } from "../../deps";
-import type { Logger } from "../../logger";
+import { ANSWERS_KEPT_UNTIL_AI } from "../../shared/ai-service";
+import type { AnswerAuthor, ChatAnswerMetadata, ChatMessageStatus } from "../../shared/chat";
+import type { Director, DirectorId } from "../../shared/directors";
+import type { ErrorCode } from "../../shared/errors";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
+import { buildBoardAnswerPrompt, buildMemoPrompt, type EarlierRound, type MissingDirector } from "../ai/board-prompt";
+import type { ContextBlock } from "../ai/context-blocks";
+import { gatherDirectorContext } from "../ai/director-context";
+import { startSearch } from "../ai/retrieval";
 import type { LiveAnswer } from "../chat/answer-hub";
 import { sourcesOf } from "../chat/answer-sources";
 import { liveFeed } from "../chat/answer-stream";
@@ -23,6 +16,8 @@ import { stoppedStatus, type WrittenAnswer, writeModelAnswer } from "../chat/ans
 import { notConfiguredReply } from "../chat/chat-turn";
 import { nameConversation } from "../chat/conversation-title";
 import { finishAnswer } from "../chat/turn-store";
+import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
 import { boardResponse } from "./board-stream";
 import { startTogether } from "./start-together";
 
@@ -67,7 +62,10 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
   const useContext = deps.ai.chat !== undefined && deps.env.CONTEXT_ENABLED;
   // Aborted once the memo is stopped: Stop stops every answer of the round, the memo among them.
   const work = new AbortController();
-  const queryEmbedding = useContext ? embedQuestion({ ...deps, log }, round.question.content, work.signal) : undefined;
+  // One search for the round's question, ranked for each director.
+  const search = useContext
+    ? startSearch({ ...deps, log }, { userId, question: round.question.content, signal: work.signal })
+    : undefined;
   const directorById = new Map(round.directors.map((director) => [director.id, director]));
   const columns = round.write.flatMap((answer) => {
     const director = answer.author === "board" ? undefined : directorById.get(answer.author);
@@ -84,10 +82,9 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
             {
               userId,
               director,
-              question: round.question.content,
               profile: round.profile,
               trainingAnswers: round.trainingAnswers(director.id),
-              queryEmbedding,
+              search,
             },
             log,
           )

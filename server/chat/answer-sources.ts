@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type AnswerSource, type AnswerSourceState, citedNumbers } from "../../../shared/answer-sources";
-import type { ChatMessage } from "../../../shared/chat";
-import type { ContextBlock } from "../../ai/context-blocks";
-import type { Database } from "../../db/client";
+import { type AnswerSource, type AnswerSourceState, citedNumbers } from "../../shared/answer-sources";
+import type { ChatMessage } from "../../shared/chat";
+import type { ContextBlock } from "../ai/context-blocks";
+import type { Database } from "../db/client";
 
 /**
  * An answer's sources: every block it was sent, as it was sent, each marked

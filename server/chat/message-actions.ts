@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AnswerFeedbackInput } from "../../../shared/chat";
-import type { Database } from "../../db/client";
-import { messages } from "../../db/schema";
-import { AppError } from "../../http/app-error";
+import type { AnswerFeedbackInput } from "../../shared/chat";
+import type { Database } from "../db/client";
+import { messages } from "../db/schema";
+import { AppError } from "../http/app-error";
 import { findMessage } from "./conversations";
 
 /** Thumbs up or down on an answer, with an optional reason; a null rating takes it back. */

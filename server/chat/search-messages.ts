@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { withoutCitations } from "../../../shared/answer-sources";
-import { type AnswerAuthor, HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../../shared/chat";
-import type { Database } from "../../db/client";
+import { withoutCitations } from "../../shared/answer-sources";
+import { type AnswerAuthor, HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../shared/chat";
+import type { Database } from "../db/client";
 
 /** Search results shown at once. */
 export const SEARCH_RESULT_LIMIT = 20;

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AnswerSource, NO_CONTEXT_LINE } from "../../../shared/answer-sources";
-import type { ChatHistory } from "../../../shared/chat";
-import { emptyOnboardingData } from "../../../shared/onboarding";
-import { replaceSourcePieces } from "../../ai/context-index";
-import { businessProfiles, knowledgeSources, subscriptions } from "../../db/schema";
-import { streamParts } from "../../test/chat-stream";
-import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { type AnswerSource, NO_CONTEXT_LINE } from "../../shared/answer-sources";
+import type { ChatHistory } from "../../shared/chat";
+import { emptyOnboardingData } from "../../shared/onboarding";
+import { replaceSourcePieces } from "../ai/context-index";
+import { businessProfiles, knowledgeSources, subscriptions } from "../db/schema";
+import { streamParts } from "../test/chat-stream";
+import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
+import { createTestApp, type TestApp } from "../test/test-app";
 
 let fake: FakeAiServer;
 beforeEach(async () => {

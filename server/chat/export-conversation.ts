@@ -1,6 +1,6 @@
-import { NO_CONTEXT_LINE, withKnownCitations, withoutCitations } from "../../../shared/answer-sources";
-import type { ChatMessage, ConversationSummary } from "../../../shared/chat";
-import { type Director, type DirectorId, findDirector } from "../../../shared/directors";
+import { NO_CONTEXT_LINE, withKnownCitations, withoutCitations } from "../../shared/answer-sources";
+import type { ChatMessage, ConversationSummary } from "../../shared/chat";
+import { type Director, type DirectorId, findDirector } from "../../shared/directors";
 
 /**
  * One conversation as a document to keep: its title, who it was with (a

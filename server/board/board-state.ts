@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { AnswerAuthor, ChatMessageStatus } from "../../../shared/chat";
-import type { DirectorId } from "../../../shared/directors";
-import type { ErrorCode } from "../../../shared/errors";
-import type { OnboardingData } from "../../../shared/onboarding";
-import type { TrainingAnswers } from "../../../shared/training";
-import type { Database } from "../../db/client";
-import type { SubscriptionRow } from "../../plans/plan-status";
+import type { AnswerAuthor, ChatMessageStatus } from "../../shared/chat";
+import type { DirectorId } from "../../shared/directors";
+import type { ErrorCode } from "../../shared/errors";
+import type { OnboardingData } from "../../shared/onboarding";
+import type { TrainingAnswers } from "../../shared/training";
 import { shownStatus, visibleThread } from "../chat/conversations";
+import type { Database } from "../db/client";
+import type { SubscriptionRow } from "../plans/plan-status";
 
 /** The most recent messages a board question reads: with four directors and a memo, twenty rounds. */
 const BOARD_HISTORY_LIMIT = 120;
@@ -55,7 +55,7 @@ type Row = {
 /**
  * Reads the plan, every trained director with its answers, the business
  * profile and the meeting's recent rounds in one round trip, as a chat turn
- * reads its state (server/routes/chat/turn-state.ts).
+ * reads its state (server/chat/turn-state.ts).
  */
 export async function loadBoardState(
   db: Database,

@@ -1,9 +1,9 @@
 import { generateText } from "ai";
 import { and, eq } from "drizzle-orm";
-import { CONVERSATION_TITLE_MAX_LENGTH } from "../../../shared/chat";
-import { conversations } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-import type { Logger } from "../../logger";
+import { CONVERSATION_TITLE_MAX_LENGTH } from "../../shared/chat";
+import { conversations } from "../db/schema";
+import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
 
 /**
  * A conversation's title: the first words of its first question at once, then

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { AnswerPhase, ChatAnswerMetadata } from "../../../shared/chat";
-import type { DatabaseHandle } from "../../db/client";
-import { isDatabaseUnavailable } from "../../db/database-error";
-import { messages } from "../../db/schema";
-import type { Logger } from "../../logger";
+import type { AnswerPhase, ChatAnswerMetadata } from "../../shared/chat";
+import type { DatabaseHandle } from "../db/client";
+import { isDatabaseUnavailable } from "../db/database-error";
+import { messages } from "../db/schema";
+import type { Logger } from "../logger";
 import { ANSWER_STALE_MS } from "./conversations";
 import { createFirstTokenGate, type FirstTokenGate } from "./first-token-gate";
 import { finishAnswer, saveAnswerProgress } from "./turn-store";

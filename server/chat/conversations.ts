@@ -1,11 +1,11 @@
 import type { SQL } from "drizzle-orm";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { AnswerAuthor, ChatMessage, ChatMessageStatus, ConversationSummary } from "../../../shared/chat";
-import type { DirectorId } from "../../../shared/directors";
-import { isErrorCode } from "../../../shared/errors";
-import type { Database } from "../../db/client";
-import { conversations, messages } from "../../db/schema";
-import { AppError } from "../../http/app-error";
+import type { AnswerAuthor, ChatMessage, ChatMessageStatus, ConversationSummary } from "../../shared/chat";
+import type { DirectorId } from "../../shared/directors";
+import { isErrorCode } from "../../shared/errors";
+import type { Database } from "../db/client";
+import { conversations, messages } from "../db/schema";
+import { AppError } from "../http/app-error";
 import { markSourceStates, storedSources } from "./answer-sources";
 
 /**

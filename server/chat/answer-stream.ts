@@ -1,8 +1,8 @@
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
-import type { AnswerPhase, AnswerStatusData, ChatAnswerMetadata } from "../../../shared/chat";
-import type { ErrorCode } from "../../../shared/errors";
-import type { Database } from "../../db/client";
-import type { Logger } from "../../logger";
+import type { AnswerPhase, AnswerStatusData, ChatAnswerMetadata } from "../../shared/chat";
+import type { ErrorCode } from "../../shared/errors";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
 import type { AnswerEvent, AnswerHub, LiveAnswer } from "./answer-hub";
 import { storedSources } from "./answer-sources";
 import { findMessage, shownStatus, toChatMessage } from "./conversations";

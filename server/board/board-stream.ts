@@ -1,12 +1,12 @@
-import type { BoardStreamEvent } from "../../../shared/board";
-import type { AnswerAuthor } from "../../../shared/chat";
+import type { BoardStreamEvent } from "../../shared/board";
+import type { AnswerAuthor } from "../../shared/chat";
 import type { AnswerFeed } from "../chat/answer-stream";
 
 /**
  * Several answers of a board round as one streaming response: first the
  * "round" event naming them, then every answer's events as they happen, each
  * tagged with its author, then [DONE] once all have ended. Each answer is an
- * AnswerFeed (server/routes/chat/answer-stream.ts), so an answer this process
+ * AnswerFeed (server/chat/answer-stream.ts), so an answer this process
  * writes and one another process writes read alike, from their first word.
  * The reader going away stops only the reading.
  */
