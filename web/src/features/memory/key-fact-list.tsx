@@ -16,6 +16,7 @@ const FROM_TEXT: Record<NonNullable<KeyFactState["from"]>["kind"], string> = {
   profile: "your business profile",
   training: "your training answers",
   fact: "what you told",
+  knowledge: "your documents and notes",
 };
 
 /**
