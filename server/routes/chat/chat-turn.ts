@@ -158,9 +158,9 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
   // The blocks the model is sent; once the answer ends, its sources are these, marked cited or not.
   let blocks: ContextBlock[] | undefined;
   // What the request goes through before the answer is live (a busy provider's retries) is passed on once it is.
-  let phaseBeforeLive: AnswerPhase | undefined;
-  let setPhase = (phase: AnswerPhase) => {
-    phaseBeforeLive = phase;
+  let phaseBeforeLive: [AnswerPhase, number?] | undefined;
+  let setPhase = (phase: AnswerPhase, retryInMs?: number) => {
+    phaseBeforeLive = [phase, retryInMs];
   };
   const opening = deps.ai.chat ? askModel() : undefined;
   let stored: Awaited<typeof storing>;
@@ -186,8 +186,8 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
       if (event.type !== "phase") firstToken();
     });
     live.stop.signal.addEventListener("abort", () => work.abort(), { once: true });
-    setPhase = (phase) => live.setPhase(phase);
-    if (phaseBeforeLive) live.setPhase(phaseBeforeLive);
+    setPhase = (phase, retryInMs) => live.setPhase(phase, retryInMs);
+    if (phaseBeforeLive) live.setPhase(...phaseBeforeLive);
     const ended = await writeAnswer(live);
     live.end(ended);
     // The director learns from the turn (facts the owner stated, a key fact to ask for) once the answer is theirs.
@@ -232,7 +232,7 @@ async function startTurn(c: Context<AppEnv>, deps: AppDeps, firstToken: () => vo
     if (timings) timings.contextBlocks = blocks.length;
     return openModelAnswer(deps, prompt, log, {
       signal: work.signal,
-      setPhase: (phase) => setPhase(phase),
+      setPhase: (phase, retryInMs) => setPhase(phase, retryInMs),
       timings: timings?.provider,
     });
   }
