@@ -275,6 +275,8 @@ describe("plans and locked directors", () => {
     // Settings → AI names the service's host, not its address.
     await page.goto("/settings");
     const ai = page.getByRole("region", { name: "AI" });
+    await ai.getByText("Connected", { exact: true }).waitFor();
+    await ai.getByText("For administrators").click();
     await ai.getByText(new URL(fake.url).host, { exact: true }).waitFor();
     expect(await ai.getByText("/v1", { exact: false }).count()).toBe(0);
   });
