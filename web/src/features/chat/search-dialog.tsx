@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../../../shared/chat";
 import { findDirector } from "../../../../shared/directors";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
 import { BoardAvatar } from "../board/board-icon";
 import { searchConversations } from "./chat-api";
 import { DirectorAvatar } from "./director-avatar";
@@ -10,7 +11,6 @@ import { SearchIcon } from "./history-list";
 
 /** Waits this long after the last key before searching. */
 const SEARCH_DELAY_MS = 200;
-const DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
 
 /** Opens the search with Ctrl+K or Cmd+K anywhere on the chat screen. */
 export function useSearchShortcut(open: () => void) {
@@ -153,7 +153,7 @@ export function SearchDialog(props: {
                             {hit.sender === "user" ? "You" : memo ? "Board memo" : director?.name}
                           </span>
                           <time dateTime={hit.createdAt} className="shrink-0">
-                            {DATE.format(new Date(hit.createdAt))}
+                            {formatDate(hit.createdAt)}
                           </time>
                         </p>
                         <p className="mt-0.5 line-clamp-3 text-sm text-slate-800">

@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CheckIcon } from "../../components/ui/check-icon";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
 import { KnowledgeSummary } from "../memory/knowledge-summary";
 
 /**
@@ -94,9 +95,7 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
 function stateNote(director: DirectorListItem, plan: DirectorListResponse["plan"]): string {
   switch (director.state) {
     case "trained":
-      return director.trainedAt
-        ? `Trained on ${new Date(director.trainedAt).toLocaleDateString(undefined, { month: "long", day: "numeric", year: "numeric" })}`
-        : "";
+      return director.trainedAt ? `Trained on ${formatDate(director.trainedAt)}` : "";
     case "available":
       return "10 short questions about your business";
     case "over_limit":

@@ -3,8 +3,8 @@ import type { Director } from "../../../../shared/directors";
 import type { DirectorKnowledge, KeyFactState } from "../../../../shared/key-fact-status";
 import { Button } from "../../components/ui/button";
 import { CheckIcon } from "../../components/ui/check-icon";
+import { formatDate } from "../../lib/format-date";
 import { FactAsk } from "./fact-ask";
-import { formatDay } from "./format-day";
 
 const GROUPS = [
   { status: "missing", title: "Missing", action: "Answer" },
@@ -46,7 +46,7 @@ export function KeyFactList({ director, knowledge }: { director: Director; knowl
                         <p className="text-xs text-slate-600">
                           {group.status === "thin" ? "Only a few words in " : "From "}
                           {FROM_TEXT[fact.from.kind]}
-                          {fact.from.kind === "fact" ? ` ${director.name}` : ""}, {formatDay(fact.from.date)}
+                          {fact.from.kind === "fact" ? ` ${director.name}` : ""}, {formatDate(fact.from.date)}
                         </p>
                       ) : null}
                     </div>

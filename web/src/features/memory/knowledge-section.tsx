@@ -4,9 +4,9 @@ import { findDirector } from "../../../../shared/directors";
 import type { AccountOverview } from "../../../../shared/settings";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { formatDate } from "../../lib/format-date";
 import { ProfileAnswers } from "../settings/profile-answers";
 import { SettingsSection } from "../settings/settings-section";
-import { formatDay } from "./format-day";
 import { KeepAutomatically } from "./keep-automatically";
 import { KeyFactList } from "./key-fact-list";
 import { KnowledgeRing } from "./knowledge-ring";
@@ -88,7 +88,7 @@ export function KnowledgeSection({ profile }: { profile: AccountOverview["profil
           title="Business profile"
           description={
             data?.profile
-              ? `From onboarding, last changed ${formatDay(data.profile.updatedAt)}. Every director starts from these answers.`
+              ? `From onboarding, last changed ${formatDate(data.profile.updatedAt)}. Every director starts from these answers.`
               : "Every director starts from these answers."
           }
           action={

@@ -3,7 +3,7 @@ import { findDirector } from "../../../../shared/directors";
 import type { KnowledgeOverview } from "../../../../shared/memory";
 import { TRAINING_QUESTIONS } from "../../../../shared/training";
 import { Button } from "../../components/ui/button";
-import { formatDay } from "./format-day";
+import { formatDate } from "../../lib/format-date";
 import { TrainingAnswerForm } from "./training-answer-form";
 
 /** Each trained director's ten answers, folded per director, each edited where it is shown. */
@@ -23,7 +23,7 @@ export function TrainingAnswers({ trainings }: { trainings: KnowledgeOverview["t
               <span className="min-w-0">
                 <span className="block text-sm font-semibold text-slate-900">{director.name}'s training answers</span>
                 <span className="block text-xs text-slate-600">
-                  From {director.name}'s training, {formatDay(training.trainedAt)}
+                  From {director.name}'s training, {formatDate(training.trainedAt)}
                 </span>
               </span>
               <svg

@@ -6,8 +6,8 @@ import type { AccountOverview } from "../../../../shared/settings";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
 import { ConfirmDialog, DialogClose } from "./confirm-dialog";
-import { formatDate } from "./format-date";
 import { deleteDirectorTraining } from "./settings-api";
 import { SettingsSection } from "./settings-section";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { AccountOverview } from "../../../../shared/settings";
 import { Button } from "../../components/ui/button";
-import { formatDate } from "./format-date";
+import { formatDate } from "../../lib/format-date";
 import { Fact, SettingsSection } from "./settings-section";
 
 export function PlanSection({ plan }: { plan: AccountOverview["plan"] }) {

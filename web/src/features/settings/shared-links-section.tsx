@@ -5,7 +5,7 @@ import { findDirector } from "../../../../shared/directors";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
-import { formatDate } from "./format-date";
+import { formatDate } from "../../lib/format-date";
 import { SettingsSection } from "./settings-section";
 
 const SHARES_KEY = ["shares"] as const;

@@ -4,11 +4,10 @@ import type { SharedConversation } from "../../../../shared/chat";
 import { type Director, findDirector } from "../../../../shared/directors";
 import { Skeleton } from "../../components/ui/skeleton";
 import { api } from "../../lib/api";
+import { formatDateTime } from "../../lib/format-date";
 import { BoardAvatar } from "../board/board-icon";
 import { DirectorAvatar } from "../chat/director-avatar";
 import { ChatMarkdown } from "../chat/markdown";
-
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * /shared/:token: a conversation someone shared, read-only, for anyone with
@@ -112,7 +111,7 @@ export function SharedConversationPage() {
                   </div>
                 )}
                 <time dateTime={message.createdAt} className="px-1 text-xs text-slate-500 sm:pl-11">
-                  {WHEN.format(new Date(message.createdAt))}
+                  {formatDateTime(message.createdAt)}
                 </time>
               </li>
             ))}
