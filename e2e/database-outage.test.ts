@@ -62,6 +62,7 @@ describe("a database restart under an open page", () => {
     await owner(page);
     await page.goto("/settings");
     const ai = page.getByRole("region", { name: "AI" });
+    await ai.getByText("For administrators").click();
     await ai.getByText("Vector search", { exact: true }).waitFor();
     if (!postgres.pgvector) {
       await ai.getByText("This server's database has no pgvector extension", { exact: false }).waitFor();

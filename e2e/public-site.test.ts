@@ -493,7 +493,7 @@ describe("toasts offline", () => {
       .getByRole("region", { name: "Notifications", exact: true })
       .getByText("Invalid email or password.")
       .waitFor();
-    await page.getByRole("heading", { level: 1, name: "Welcome to the product" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Welcome to Directors" }).waitFor();
     expect(blocked).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import type { DirectorId } from "../../shared/directors";
 import { type DirectorKnowledge, directorKnowledge } from "../../shared/key-fact-status";
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
+import { type KeyFactPassage, readKeyFactPassages } from "../ai/key-fact-passages";
 import type { Database } from "../db/client";
 import { businessProfiles, directorTrainings, rememberedFacts } from "../db/schema";
 
@@ -18,10 +19,11 @@ export type KnowledgeSources = {
     date: string;
     statement: string;
   }>;
+  passages: KeyFactPassage[];
 };
 
 export async function readKnowledgeSources(db: Database, userId: string): Promise<KnowledgeSources> {
-  const [[profile], trainings, facts] = await Promise.all([
+  const [[profile], trainings, facts, passages] = await Promise.all([
     db
       .select({ answers: businessProfiles.answers, updatedAt: businessProfiles.updatedAt })
       .from(businessProfiles)
@@ -44,6 +46,7 @@ export async function readKnowledgeSources(db: Database, userId: string): Promis
       })
       .from(rememberedFacts)
       .where(and(eq(rememberedFacts.userId, userId), eq(rememberedFacts.status, "kept"))),
+    readKeyFactPassages(db, userId),
   ]);
   return {
     profile: profile ? { answers: profile.answers, updatedAt: profile.updatedAt.toISOString() } : null,
@@ -53,12 +56,14 @@ export async function readKnowledgeSources(db: Database, userId: string): Promis
       trainedAt: row.trainedAt.toISOString(),
     })),
     facts,
+    passages,
   };
 }
 
 /**
  * One director's key facts as the owner has covered them: its own training,
- * the profile, and the kept facts it uses (every director's, and its own).
+ * the profile, the kept facts it uses (every director's, and its own) and
+ * the knowledge passages it reads.
  * `extraFacts` count as well (facts just noted, before the owner keeps them).
  */
 export function knowledgeOf(
@@ -74,6 +79,7 @@ export function knowledgeOf(
       profile: sources.profile,
       training: training ? { answers: training.answers, trainedAt: training.trainedAt } : null,
       facts: [...sources.facts, ...extraFacts].filter((fact) => !fact.onlyDirector || fact.directorId === directorId),
+      passages: sources.passages.filter((passage) => !passage.directorIds || passage.directorIds.includes(directorId)),
     },
     now,
   );

@@ -178,7 +178,7 @@ describe("start from your website", () => {
     const notWeb = await draft(request, cookie, "ftp://harbourlane.example/");
     expect(notWeb.status).toBe(400);
     expect(((await notWeb.json()) as { error: { fields: Record<string, string> } }).error.fields.url).toBe(
-      "Enter a web address starting with http:// or https://, like www.example.com",
+      "Enter a web address, like www.example.com",
     );
     // No page, no model call.
     expect(fake.chatRequests()).toEqual([]);

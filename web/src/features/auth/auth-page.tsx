@@ -49,7 +49,8 @@ export function AuthPage() {
 
   return (
     <AuthCard
-      title="Welcome to the product"
+      // The spec's "Welcome to the product", with the product's name (DESIGN.md).
+      title="Welcome to Directors"
       description={<p>Your AI directors are waiting. Start your 7-day free trial or log in to continue.</p>}
     >
       <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">

@@ -11,6 +11,7 @@ import { retryIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";
 import { formatTimeOfDay } from "./format-time";
+import { RetryCountdown } from "./retry-countdown";
 
 type ChatBubbleProps = {
   director: Director;
@@ -21,6 +22,8 @@ type ChatBubbleProps = {
   errorCode?: ErrorCode | null;
   /** What an answer being written is doing before its first words. */
   phase?: AnswerPhase;
+  /** While the AI service is busy: when it is asked again (Date.now() time), and Stop. */
+  retry?: { at: number; onStop: () => void };
   /** Shown on the last failed, stopped or interrupted answer. */
   onRetry?: () => void;
   /** Copy, regenerate, rate, versions… under the message. */
@@ -92,7 +95,11 @@ export function ChatBubble(props: ChatBubbleProps) {
                 />
               ))}
             </span>
-            <span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>
+            {props.phase === "busy" && props.retry ? (
+              <RetryCountdown at={props.retry.at} onStop={props.retry.onStop} />
+            ) : (
+              <span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>
+            )}
           </div>
         ) : text !== "" ? (
           <div

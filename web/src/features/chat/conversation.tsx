@@ -127,6 +127,9 @@ export function Conversation(props: ConversationProps) {
     highlightId: props.messageId,
   });
 
+  const retryAt = answers.retryAt;
+  const retry = retryAt === undefined ? undefined : { at: retryAt, onStop: () => void answers.stop() };
+
   const firstAt = messages[0]?.metadata?.createdAt;
   // The welcome message sits above the history and never shows a time later than the messages under it.
   const welcomeAt = firstAt && Date.parse(firstAt) < Date.now() ? firstAt : undefined;
@@ -187,6 +190,7 @@ export function Conversation(props: ConversationProps) {
                         isLastQuestion={message.id === lastQuestionId}
                         answering={answering}
                         phase={answers.phase}
+                        retry={retry}
                         editing={editing === message.id}
                         highlighted={message.metadata?.messageId === props.messageId || message.id === props.messageId}
                         onRetry={retryable && message === last ? answers.regenerate : undefined}
@@ -207,6 +211,7 @@ export function Conversation(props: ConversationProps) {
                         text=""
                         status="streaming"
                         phase={answers.phase}
+                        retry={retry}
                         createdAt={undefined}
                       />
                     ) : null}

@@ -28,6 +28,7 @@ export function MessageItem(props: {
   isLastQuestion: boolean;
   answering: boolean;
   phase: AnswerPhase;
+  retry: { at: number; onStop: () => void } | undefined;
   editing: boolean;
   highlighted: boolean;
   onRetry: (() => void) | undefined;
@@ -89,6 +90,7 @@ export function MessageItem(props: {
       status={status}
       errorCode={metadata?.errorCode}
       phase={props.phase}
+      retry={props.retry}
       messageId={storedId}
       highlighted={props.highlighted}
       sources={metadata?.sources}

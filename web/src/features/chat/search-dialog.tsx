@@ -7,11 +7,11 @@ import { DirectorAvatar } from "../../components/director-avatar";
 import { Icon } from "../../components/ui/icon";
 import { searchIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
 import { searchConversations } from "./chat-api";
 
 /** Waits this long after the last key before searching. */
 const SEARCH_DELAY_MS = 200;
-const DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
 
 /** Opens the search with Ctrl+K or Cmd+K anywhere on the chat screen. */
 export function useSearchShortcut(open: () => void) {
@@ -154,7 +154,7 @@ export function SearchDialog(props: {
                             {hit.sender === "user" ? "You" : memo ? "Board memo" : director?.name}
                           </span>
                           <time dateTime={hit.createdAt} className="shrink-0">
-                            {DATE.format(new Date(hit.createdAt))}
+                            {formatDate(hit.createdAt)}
                           </time>
                         </p>
                         <p className="mt-0.5 line-clamp-3 text-sm text-slate-800">

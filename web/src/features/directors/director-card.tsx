@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/card";
 import { Icon } from "../../components/ui/icon";
 import { checkIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
 import { KnowledgeSummary } from "./knowledge-summary";
 
 /**
@@ -95,9 +96,7 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
 function stateNote(director: DirectorListItem, plan: DirectorListResponse["plan"]): string {
   switch (director.state) {
     case "trained":
-      return director.trainedAt
-        ? `Trained on ${new Date(director.trainedAt).toLocaleDateString(undefined, { month: "long", day: "numeric", year: "numeric" })}`
-        : "";
+      return director.trainedAt ? `Trained on ${formatDate(director.trainedAt)}` : "";
     case "available":
       return "10 short questions about your business";
     case "over_limit":

@@ -36,9 +36,9 @@ export function AddWebPage(props: { directorIds: DirectorId[] | null }) {
       >
         <Input
           id="knowledge-url"
-          type="url"
+          type="text"
           inputMode="url"
-          placeholder="https://www.example.com/about"
+          placeholder="www.example.com/about"
           aria-invalid={Boolean(error)}
           aria-describedby={error ? "knowledge-url-hint knowledge-url-error" : "knowledge-url-hint"}
           {...form.register("url")}

@@ -8,8 +8,8 @@ import { Icon } from "../../components/ui/icon";
 import { checkIcon } from "../../components/ui/page-icons";
 import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
 import { FactForm } from "./fact-form";
-import { formatDay } from "./format-day";
 import { changeFact, deleteFact, refreshKnowledge } from "./memory-api";
 
 /**
@@ -72,7 +72,7 @@ export function FactItem(props: {
       <div className="min-w-0">
         <p className="text-sm break-words text-slate-900">{fact.statement}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
-          <span>{formatDay(fact.date)}</span>
+          <span>{formatDate(fact.date)}</span>
           <span aria-hidden="true">·</span>
           {props.showSource && fact.source ? (
             <Link

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { chevronDownIcon } from "../../components/ui/page-icons";
 import { Skeleton } from "../../components/ui/skeleton";
-import { formatDay } from "./format-day";
+import { formatDate } from "../../lib/format-date";
 import { KeepAutomatically } from "./keep-automatically";
 import { KeyFactList } from "./key-fact-list";
 import { useKnowledge } from "./memory-api";
@@ -99,7 +99,7 @@ export function KnowledgeSection({
           title="Business profile"
           description={
             data?.profile
-              ? `From onboarding, last changed ${formatDay(data.profile.updatedAt)}. Every director starts from these answers.`
+              ? `From onboarding, last changed ${formatDate(data.profile.updatedAt)}. Every director starts from these answers.`
               : "Every director starts from these answers."
           }
           action={

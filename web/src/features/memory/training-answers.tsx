@@ -5,7 +5,7 @@ import { TRAINING_QUESTIONS } from "#shared/training";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { chevronDownIcon } from "../../components/ui/page-icons";
-import { formatDay } from "./format-day";
+import { formatDate } from "../../lib/format-date";
 import { TrainingAnswerForm } from "./training-answer-form";
 
 /** Each trained director's ten answers, folded per director, each edited where it is shown. */
@@ -25,7 +25,7 @@ export function TrainingAnswers({ trainings }: { trainings: KnowledgeOverview["t
               <span className="min-w-0">
                 <span className="block text-sm font-semibold text-slate-900">{director.name}'s training answers</span>
                 <span className="block text-xs text-slate-600">
-                  From {director.name}'s training, {formatDay(training.trainedAt)}
+                  From {director.name}'s training, {formatDate(training.trainedAt)}
                 </span>
               </span>
               <Icon

@@ -2,6 +2,7 @@ import { ERRORS } from "#shared/errors";
 import type { CurrentPlan } from "#shared/plan-selection";
 import { warningIcon } from "../../components/ui/app-icons";
 import { Icon } from "../../components/ui/icon";
+import { formatDate } from "../../lib/format-date";
 
 /**
  * Above the plan cards: a clear notice when the free trial has ended (the
@@ -22,7 +23,7 @@ export function PlanBanner({ current, reason }: { current: CurrentPlan | null; r
     );
   }
   if (current?.planId === "free-trial" && current.trialEndsAt && current.trialDaysLeft !== null) {
-    const endDate = new Date(current.trialEndsAt).toLocaleDateString(undefined, { month: "long", day: "numeric" });
+    const endDate = formatDate(current.trialEndsAt);
     const days = current.trialDaysLeft === 1 ? "1 day" : `${current.trialDaysLeft} days`;
     return (
       <p className="rounded-xl border border-brand-200 bg-white px-4 py-3 text-center text-sm text-slate-700 sm:px-5">

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
-import { formatDate } from "./format-date";
+import { formatDate } from "../../lib/format-date";
 import { deleteDirectorTraining } from "./settings-api";
 
 type DirectorRow = AccountOverview["directors"][number];

@@ -6,7 +6,7 @@ import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
-import { formatDate } from "./format-date";
+import { formatDate } from "../../lib/format-date";
 
 const SHARES_KEY = ["shares"] as const;
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import type { SecurityOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
+import { formatDate } from "../../lib/format-date";
 import { useFinishSignOut } from "../../lib/use-session";
-import { formatDate } from "./format-date";
 import { SECURITY_QUERY_KEY, signOutSession } from "./settings-api";
 
 /** A session's last use is recorded every ten minutes (SESSION_SEEN_EVERY_SECONDS): within that, it is in use now. */

@@ -7,8 +7,7 @@ import { DirectorAvatar } from "../../components/director-avatar";
 import { ChatMarkdown } from "../../components/markdown";
 import { Skeleton } from "../../components/ui/skeleton";
 import { api } from "../../lib/api";
-
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+import { formatDateTime } from "../../lib/format-date";
 
 /**
  * /shared/:token: a conversation someone shared, read-only, for anyone with
@@ -112,7 +111,7 @@ export function SharedConversationPage() {
                   </div>
                 )}
                 <time dateTime={message.createdAt} className="px-1 text-xs text-slate-500 sm:pl-11">
-                  {WHEN.format(new Date(message.createdAt))}
+                  {formatDateTime(message.createdAt)}
                 </time>
               </li>
             ))}

@@ -162,13 +162,13 @@ export function BoardComposer(props: BoardComposerProps) {
   );
 }
 
-/** "Martha, Finn and Ollie answer at once. This counts as 3 of your 20 messages a minute." */
+/** "Martha, Finn and Ollie answer at once. You can send 20 messages a minute, and this question counts as 3." */
 export function costNote(names: string[], limit: number | undefined): string {
   if (names.length === 0) return "";
   const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
   const count = names.length;
   const cost = limit
-    ? ` This counts as ${count} of your ${limit} messages a minute.`
-    : ` This counts as ${count} messages, one per director.`;
+    ? ` You can send ${limit} messages a minute, and this question counts as ${count}.`
+    : ` This question counts as ${count} messages, one for each director.`;
   return `${who} ${count === 1 ? "answers." : "answer at once."}${cost}`;
 }
