@@ -11,6 +11,7 @@ import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { twoFactorError, WRONG_TOTP } from "../auth/two-factor-login";
+import { tokenParam } from "../chat/id-param";
 import { describeDevice } from "./describe-device";
 
 /**
@@ -60,10 +61,11 @@ export function securityRoutes(deps: AppDeps) {
     })
     .delete("/sessions/:id", async (c) => {
       const user = c.get("user");
+      const id = tokenParam(c.req.param("id"), "not_found:session");
       const [row] = await db
         .select({ id: sessionRows.id, token: sessionRows.token })
         .from(sessionRows)
-        .where(and(eq(sessionRows.id, c.req.param("id")), eq(sessionRows.userId, user.id)));
+        .where(and(eq(sessionRows.id, id), eq(sessionRows.userId, user.id)));
       if (!row) throw new AppError("not_found:session");
       const current = await auth.api.getSession({ headers: c.req.raw.headers });
       if (current?.session.id === row.id) {

@@ -9,6 +9,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { countOne, throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
+import { tokenParam } from "../chat/id-param";
 import { addressKey } from "./login-throttle";
 
 /** Reset emails to one address per hour; past that, requests are answered the same way and nothing is sent. */
@@ -46,12 +47,14 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post("/reset-password", async (c) => {
       const input = await readJson(c, resetPasswordSchema, "validation:reset");
       await throttleAddress(c);
+      // The token comes from the link: one that cannot be ours is an invalid link, never a database query.
+      const token = tokenParam(input.token, "auth:reset_link_invalid");
       const [link] = await db
         .select({ userId: verifications.value })
         .from(verifications)
-        .where(eq(verifications.identifier, `reset-password:${input.token}`));
+        .where(eq(verifications.identifier, `reset-password:${token}`));
       try {
-        await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+        await auth.api.resetPassword({ body: { token, newPassword: input.newPassword } });
       } catch (error) {
         const code = error instanceof APIError ? String(error.body?.code ?? "") : "";
         if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") throw new AppError("auth:reset_link_invalid");
