@@ -75,6 +75,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
       xContentTypeOptions: "nosniff",
       xFrameOptions: "DENY",
       strictTransportSecurity: deps.env.APP_URL.startsWith("https:") ? "max-age=15552000; includeSubDomains" : false,
+      // A response that sets its own policy keeps it (an uploaded file's original is served inside a sandbox).
+      overwrite: false,
     }),
   );
   app.use("/api/*", apiBodyLimit(deps.env.BODY_LIMIT_BYTES, NON_JSON_BODIES));

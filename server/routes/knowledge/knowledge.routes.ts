@@ -106,9 +106,10 @@ export function knowledgeRoutes(deps: AppDeps) {
           .from(knowledgeOriginals)
           .where(and(eq(knowledgeOriginals.sourceId, source.id), eq(knowledgeOriginals.userId, userId)));
         if (!original) throw new AppError("not_found:source", { message: "This source has no stored original yet." });
-        // Always a download, never rendered: whatever the file holds cannot run as this site's page.
+        // Always a download, never rendered: whatever the file holds cannot run as this site's page, even in a
+        // browser that ignores the attachment (no type it would render, no sniffing, a sandbox without any source).
         return c.body(Buffer.from(original.bytes), 200, {
-          "Content-Type": original.contentType,
+          "Content-Type": inertContentType(original.contentType),
           "Content-Disposition": attachmentHeader(downloadName(source.name, original.fileName)),
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "sandbox; default-src 'none'",
@@ -156,6 +157,11 @@ async function restart(deps: AppDeps, userId: string, sourceId: string, refetch:
       .where(eq(knowledgeSources.id, source.id));
   });
   return toSourceItem(row);
+}
+
+/** Text stays readable as plain text; anything else is bytes to save. */
+function inertContentType(contentType: string): string {
+  return contentType.startsWith("text/") ? "text/plain; charset=utf-8" : "application/octet-stream";
 }
 
 /** The download keeps the source's current name, with the original's extension. */
