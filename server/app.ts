@@ -9,6 +9,7 @@ import type { AppEnv } from "./app-env";
 import type { AppDeps } from "./deps";
 import { AppError } from "./http/app-error";
 import { apiBodyLimit } from "./http/body-limits";
+import { contentSecurityPolicy } from "./http/content-security-policy";
 import { handleError } from "./http/error-handler";
 import { jsonBodies, type OtherBody } from "./http/json-bodies";
 import { sameOrigin } from "./http/same-origin";
@@ -57,20 +58,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   });
   app.use(
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        mediaSrc: ["'self'", "https:", "blob:"],
-        frameSrc: ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      contentSecurityPolicy: contentSecurityPolicy(deps.env),
       referrerPolicy: "strict-origin-when-cross-origin",
       xContentTypeOptions: "nosniff",
       xFrameOptions: "DENY",

@@ -1,6 +1,6 @@
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
+import { parseVideoSource, type VideoSource } from "../../../../shared/video-source";
 import { cn } from "../../lib/cn";
-import { parseVideoSource, type VideoSource } from "./video-source";
 
 const TITLE = "Directors product demo";
 
