@@ -2,6 +2,17 @@ import { DIRECTOR_IDS } from "../../shared/directors";
 import { KEY_FACTS } from "../../shared/key-facts";
 import { PLAN_IDS } from "../../shared/plans";
 import { answersFor, PROFILE } from "./fixtures";
+import {
+  CONTENT_TYPES,
+  HOSTILE_SEGMENTS,
+  HOSTILE_STRINGS,
+  ID_SUFFIXES,
+  JUNK_COOKIES,
+  KEYS,
+  MALFORMED_JSON,
+  ORIGINS,
+  PLAUSIBLE_STRINGS,
+} from "./hostile-values";
 
 /**
  * Malformed requests for the fuzz test (server/http/fuzz.test.ts): for a route of the app, a request with hostile
@@ -43,7 +54,7 @@ export function seededRandom(seed: number) {
   };
 }
 
-export type Random = ReturnType<typeof seededRandom>;
+type Random = ReturnType<typeof seededRandom>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,170 +66,6 @@ function randomUuid(random: Random): string {
 
 const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
 const BODYLESS = new Set(["GET", "HEAD"]);
-
-/** Path segments, already percent-encoded as they would travel: NUL, lone surrogates, bad escapes, traversal. */
-const HOSTILE_SEGMENTS = [
-  "abc%00",
-  "%00",
-  "00000000-0000-0000-0000-000000000000%00",
-  "%ED%A0%80",
-  "%uD800",
-  "%",
-  "%zz",
-  "%C0%AE%C0%AE",
-  "..%2F..%2Fetc%2Fpasswd",
-  "__proto__",
-  "constructor",
-  "%E2%80%AEtxt.exe",
-  "-1",
-  "1e400",
-  "null",
-  "martha%00",
-  "MARTHA",
-  "sam",
-  "%F0%9F%98%80",
-  "%0A%0D",
-  "'%3B%20drop%20table%20users%3B--",
-  "a".repeat(5000),
-  "00000000-0000-0000-0000-00000000000g",
-];
-
-/** Put after a real id: only a check of the whole id's characters stops it. */
-const ID_SUFFIXES = ["%00", "%ED%A0%80", "%E2%80%AE", "%27", "%20", "%2F..", "x"];
-
-const JUNK_COOKIES = [
-  "better-auth.session_token=%ZZ",
-  "better-auth.session_token=abc.def",
-  `better-auth.session_token=${"a".repeat(6000)}`,
-  'better-auth.session_token="quoted"',
-  "better-auth.session_token=; better-auth.session_token=x.y",
-  "better-auth.two_factor=junk.signature",
-  "better-auth.session_data=eyJub3QiOiJqc29uIn0",
-  "better-auth.dont_remember=maybe",
-  "__proto__=polluted; constructor=x",
-  "=;=;;==",
-  "better-auth.session_token=\u00e9\u00ff",
-];
-
-const ORIGINS = ["null", "http://evil.example", "http://localhost:3000.evil.example", ""];
-
-const CONTENT_TYPES = [
-  "application/json; charset=utf-8",
-  "APPLICATION/JSON",
-  "application/json; charset=utf-16",
-  "application/json, text/plain",
-  "text/plain",
-  "text/html",
-  "application/x-www-form-urlencoded",
-  "multipart/form-data",
-  "multipart/form-data; boundary=",
-  "application/vnd.api+json",
-  "application/octet-stream",
-  "",
-];
-
-/** Keys the app's schemas read, and keys meant to confuse an object's prototype. */
-const KEYS = [
-  "name",
-  "email",
-  "password",
-  "confirmPassword",
-  "currentPassword",
-  "newPassword",
-  "token",
-  "code",
-  "method",
-  "trustDevice",
-  "message",
-  "text",
-  "title",
-  "url",
-  "directorId",
-  "directorIds",
-  "conversationId",
-  "messageId",
-  "question",
-  "answer",
-  "answers",
-  "rating",
-  "reason",
-  "planId",
-  "status",
-  "edit",
-  "keyFact",
-  "onlyDirector",
-  "retry",
-  "learning",
-  "businessName",
-  "description",
-  "target_audience",
-  "__proto__",
-  "constructor",
-  "prototype",
-  "",
-];
-
-const PLAUSIBLE_STRINGS = [
-  "martha",
-  "finn",
-  "free-trial",
-  "standard",
-  "premium",
-  "totp",
-  "backup",
-  "123456",
-  "abcde-12345",
-  "up",
-  "down",
-  "owner1@example.com",
-  "How do I keep subscribers past three months?",
-  "correct-horse",
-  "http://127.0.0.1:1/",
-  "http://[::1]/",
-  "http://[::127.0.0.1]/",
-  "https://harbour-lane.invalid/",
-];
-
-const HOSTILE_STRINGS = [
-  "",
-  " ",
-  "\u0000",
-  "a\u0000b",
-  "\uD800",
-  "x\uDC00y",
-  "\u202Einvoice\u202Dtxt.exe",
-  "<script>alert(1)</script>",
-  "![x](http://127.0.0.1:9/leak)",
-  "javascript:alert(1)",
-  "file:///etc/passwd",
-  "../../etc/passwd",
-  "%00",
-  "{{7*7}}",
-  "'; drop table users; --",
-  "\r\n\r\n",
-  "\uFEFF",
-  "\u{1F600}".repeat(3),
-];
-
-const MALFORMED_JSON = [
-  "{",
-  '{"a":',
-  "[1,2",
-  "nul",
-  "'single'",
-  "{}garbage",
-  '{"a":1,}',
-  "\uFEFF{}",
-  '"\\ud800"',
-  '{"text":"\\u0000"}',
-  '{"__proto__":{"polluted":true}}',
-  '{"constructor":{"prototype":{"polluted":true}}}',
-  "1e99999",
-  "[".repeat(20_000),
-  '{"a":'.repeat(5_000),
-  "\u0000",
-  " ",
-];
 
 function hugeString(random: Random): string {
   const sizes = [4_001, 70_000, 300_000];
@@ -324,10 +171,10 @@ function mutatedBody(random: Random, context: FuzzContext): Record<string, unkno
 }
 
 /** Characters a database, a parser or a reader chokes on: NUL, lone surrogates, a direction override, a BOM, BEL. */
-export const TAINTS = ["\u0000", "\uD800", "\uDFFF", "\u202E", "\uFEFF", "\u0007"];
+const TAINTS = ["\u0000", "\uD800", "\uDFFF", "\u202E", "\uFEFF", "\u0007"];
 
 /** A valid string with one hostile character slipped into its middle. */
-export function tainted(value: string, taint: string): string {
+function tainted(value: string, taint: string): string {
   const at = Math.floor(value.length / 2);
   return value.slice(0, at) + taint + value.slice(at);
 }
