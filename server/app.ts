@@ -9,6 +9,7 @@ import type { AppEnv } from "./app-env";
 import type { AppDeps } from "./deps";
 import { AppError } from "./http/app-error";
 import { apiBodyLimit } from "./http/body-limits";
+import { contentSecurityPolicy } from "./http/content-security-policy";
 import { handleError } from "./http/error-handler";
 import { jsonBodies, type OtherBody } from "./http/json-bodies";
 import { sameOrigin } from "./http/same-origin";
@@ -57,24 +58,13 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   });
   app.use(
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        mediaSrc: ["'self'", "https:", "blob:"],
-        frameSrc: ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      contentSecurityPolicy: contentSecurityPolicy(deps.env),
       referrerPolicy: "strict-origin-when-cross-origin",
       xContentTypeOptions: "nosniff",
       xFrameOptions: "DENY",
       strictTransportSecurity: deps.env.APP_URL.startsWith("https:") ? "max-age=15552000; includeSubDomains" : false,
+      // A response that sets its own policy keeps it (an uploaded file's original is served inside a sandbox).
+      overwrite: false,
     }),
   );
   app.use("/api/*", apiBodyLimit(deps.env.BODY_LIMIT_BYTES, NON_JSON_BODIES));

@@ -22,6 +22,10 @@ export const ERRORS = {
     status: 400,
     message: "This confirmation link has expired or is not valid. Please send a new one.",
   },
+  "auth:no_sign_in_waiting": {
+    status: 400,
+    message: "No sign-in is waiting for a code. Please log in with your email and password first.",
+  },
   "validation:conversation": { status: 400, message: "Some fields need attention." },
   "validation:knowledge": { status: 400, message: "Some fields need attention." },
   "validation:board": { status: 400, message: "Some fields need attention." },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DIRECTOR_IDS, type DirectorId } from "./directors";
-import { ownerText } from "./validation";
+import { ownerText, withoutBidiControls } from "./validation";
 import { webAddressSchema } from "./web-address";
 
 /** Level 2 training: the owner's documents, web pages and notes, shared by the /knowledge page and its API. */
@@ -79,6 +79,7 @@ const directorIdsSchema = z
 
 export const noteSchema = z.object({
   title: ownerText({ error: "Give the note a title" })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, "Give the note a title")
     .max(SOURCE_NAME_MAX_CHARS, `Keep the title under ${SOURCE_NAME_MAX_CHARS} characters`),
@@ -99,6 +100,7 @@ export type WebPageInput = z.input<typeof webPageSchema>;
 export const sourceUpdateSchema = z
   .object({
     name: ownerText({ error: "The name cannot be empty" })
+      .overwrite(withoutBidiControls)
       .trim()
       .min(1, "The name cannot be empty")
       .max(SOURCE_NAME_MAX_CHARS, `Keep the name under ${SOURCE_NAME_MAX_CHARS} characters`)

@@ -31,6 +31,18 @@ export function withoutControlCharacters(value: string): string {
   return normalizeOwnerText(value).replace(new RegExp(CONTROL_CHARACTERS.source, "g"), " ");
 }
 
+// Bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the marks
+// (U+200E, U+200F, U+061C).
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A name without bidirectional controls, which can make a name read otherwise than it is: "invoice\u202Etxt.exe"
+ * shows as "invoiceexe.txt". Names are short labels, where these characters serve no one.
+ */
+export function withoutBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, "");
+}
+
 /**
  * A string an owner typed: a name, an onboarding or training answer, a chat
  * message, a note, a title. Every schema in shared/ that takes text from an

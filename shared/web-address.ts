@@ -1,4 +1,4 @@
-import { ownerText } from "./validation";
+import { ownerText, withoutBidiControls } from "./validation";
 
 /**
  * One rule for every web address an owner types (onboarding's "Start from your
@@ -28,6 +28,7 @@ export function isWebAddress(value: string): boolean {
 /** A web address field: trimmed, given https:// when bare, refused unless http(s). */
 export function webAddressSchema(emptyMessage: string) {
   return ownerText({ error: emptyMessage })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, emptyMessage)
     .max(2000, "This address is too long")

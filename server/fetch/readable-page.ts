@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "../../shared/validation";
 import type { ExtractedSection } from "../knowledge/extract/extracted";
 import { type SafeFetchOptions, safeFetch } from "./safe-fetch";
 
@@ -32,7 +33,8 @@ export async function fetchReadablePage(
   const { sections, title } = extractHtml(fetched.body.toString("utf8"));
   return {
     finalUrl: fetched.finalUrl,
-    title,
+    // The title may become the source's name.
+    title: title && withoutBidiControls(title),
     text: sections.map((section) => section.text).join("\n"),
     sections,
     html: fetched.body,

@@ -94,7 +94,7 @@ describe("the safe fetcher for web pages", () => {
   });
 
   it("tells public addresses from private, link-local, loopback and mapped ones", () => {
-    for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"]) {
+    for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:808:808", "64:ff9b::8.8.8.8"]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -113,6 +113,16 @@ describe("the safe fetcher for web pages", () => {
       "::ffff:7f00:1",
       "64:ff9b::a9fe:a9fe",
       "2002:c0a8:0101::1",
+      // The deprecated embeddings are refused whole, whatever IPv4 address they carry.
+      "::127.0.0.1",
+      "::7f00:1",
+      "::8.8.8.8",
+      "::ffff:0:808:808",
+      "2002:7f00::",
+      "2002:808:808::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "fec0::1",
+      "64:ff9b:1::808:808",
       "not an address",
     ]) {
       expect(isPublicAddress(address), address).toBe(false);

@@ -1,12 +1,14 @@
 import { SOURCE_NAME_MAX_CHARS } from "../../shared/knowledge";
+import { withoutBidiControls } from "../../shared/validation";
 
 /**
  * A file name as the owner sees it: no folders (C:\\Users\\… or ../../), no
- * control characters, no markup brackets, not empty, not endless.
+ * control characters (bidirectional ones among them, which can fake an
+ * extension), no markup brackets, not empty, not endless.
  */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
-  const cleaned = [...base]
+  const cleaned = [...withoutBidiControls(base)]
     .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && !'<>"`'.includes(char))
     .join("")
     .replace(/\s+/g, " ")

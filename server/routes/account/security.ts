@@ -9,6 +9,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
+import { tokenParam } from "../chat/id-param";
 
 /**
  * Settings → Security, under /api/account/security (the account routes check
@@ -31,7 +32,7 @@ export function securityRoutes(deps: AppDeps) {
     .get("/", async (c) => c.json(await securityOverview(deps, c.get("user").id, c.req.raw.headers)))
     .delete("/sessions/:id", async (c) => {
       const user = c.get("user");
-      const row = await requireOwnSession(db, user.id, c.req.param("id"));
+      const row = await requireOwnSession(db, user.id, tokenParam(c.req.param("id"), "not_found:session"));
       const current = await auth.api.getSession({ headers: c.req.raw.headers });
       if (current?.session.id === row.id) {
         // Signing out this device: its cookie goes too.

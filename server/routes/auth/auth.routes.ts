@@ -72,6 +72,9 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ user: publicUser(response.user), next: await nextStepFor(db, response.user.id) });
     })
     .post("/login/two-factor", async (c) => {
+      // With a session, better-auth would take the code as one for that session's own two-factor set-up, not as
+      // the second step of a sign-in.
+      if (await sessions.user(c.req.raw.headers)) throw new AppError("auth:no_sign_in_waiting");
       const input = await readJson(c, twoFactorLoginSchema, "validation:two_factor");
       await throttle(db, {
         keys: [addressKey(c, env.TRUST_PROXY)],

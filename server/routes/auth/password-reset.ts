@@ -8,6 +8,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { countOne, throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
+import { tokenParam } from "../chat/id-param";
 
 /** Reset emails to one address per hour; past that, requests are answered the same way and nothing is sent. */
 export const RESET_EMAILS_PER_HOUR = 3;
@@ -44,7 +45,9 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post("/reset-password", async (c) => {
       const input = await readJson(c, resetPasswordSchema, "validation:reset");
       await throttleAddress(c);
-      const userId = await resetPassword(deps, input);
+      // The token comes from the link: one that cannot be ours is an invalid link, never a database query.
+      const token = tokenParam(input.token, "auth:reset_link_invalid");
+      const userId = await resetPassword(deps, { ...input, token });
       c.get("log").info({ userId }, "password reset");
       return c.json({ ok: true });
     });

@@ -4,6 +4,7 @@ import { requireUser } from "../../auth/require-user";
 import { listShares, revokeShare, sharedConversation } from "../../chat/shares";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
+import { tokenParam } from "./id-param";
 
 /** The owner's shared links (Settings): list and revoke. Links are made from a conversation. */
 export function shareRoutes(deps: AppDeps) {
@@ -11,7 +12,7 @@ export function shareRoutes(deps: AppDeps) {
     .use(requireUser(deps.sessions))
     .get("/", async (c) => c.json({ shares: await listShares(deps.db, c.get("user").id) }))
     .delete("/:token", async (c) => {
-      await revokeShare(deps.db, c.get("user").id, c.req.param("token"));
+      await revokeShare(deps.db, c.get("user").id, tokenParam(c.req.param("token"), "not_found:share"));
       return c.json({ ok: true });
     });
 }
@@ -21,8 +22,6 @@ export function sharedRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get("/:token", async (c) => {
     c.header("X-Robots-Tag", "noindex, nofollow");
     c.header("Cache-Control", "no-store");
-    const token = c.req.param("token");
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError("not_found:share");
-    return c.json(await sharedConversation(deps.db, token));
+    return c.json(await sharedConversation(deps.db, tokenParam(c.req.param("token"), "not_found:share")));
   });
 }

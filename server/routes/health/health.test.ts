@@ -31,6 +31,10 @@ describe("GET /api/health", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Nothing in an answer may load from another host: images come from this origin only.
+    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).toContain("media-src 'self' blob:;");
+    expect(csp).toContain("frame-src 'none';");
     expect(response.headers.get("x-request-id")).toBeTruthy();
   });
 });

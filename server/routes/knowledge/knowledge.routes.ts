@@ -77,9 +77,10 @@ export function knowledgeRoutes(deps: AppDeps) {
       })
       .get("/:id/original", async (c) => {
         const original = await readOriginal(deps, c.get("user").id, c.req.param("id"));
-        // Always a download, never rendered: whatever the file holds cannot run as this site's page.
+        // Always a download, never rendered: whatever the file holds cannot run as this site's page, even in a
+        // browser that ignores the attachment (no type it would render, no sniffing, a sandbox without any source).
         return c.body(Buffer.from(original.bytes), 200, {
-          "Content-Type": original.contentType,
+          "Content-Type": inertContentType(original.contentType),
           "Content-Disposition": attachmentHeader(original.name),
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "sandbox; default-src 'none'",
@@ -99,4 +100,9 @@ export function knowledgeRoutes(deps: AppDeps) {
         return c.json({ ok: true });
       })
   );
+}
+
+/** Text stays readable as plain text; anything else is bytes to save. */
+function inertContentType(contentType: string): string {
+  return contentType.startsWith("text/") ? "text/plain; charset=utf-8" : "application/octet-stream";
 }

@@ -156,6 +156,22 @@ describe("start from your website", () => {
     expect(await refused.json()).toEqual({
       error: { code: "website:unreadable", message: WEBSITE_FAILURE_MESSAGES.private_address },
     });
+    // Loopback inside IPv6 the deprecated ways (IPv4-compatible, 6to4, Teredo), and site-local: refused the same.
+    const { port } = new URL(siteUrl);
+    for (const host of [
+      "[::127.0.0.1]",
+      "[::7f00:1]",
+      "[2002:7f00:1::]",
+      "[2001:0:4136:e378:8000:63bf:80ff:fffe]",
+      "[fec0::1]",
+    ]) {
+      const embedded = await draft(guarded.request, owner.cookie, `http://${host}:${port}/`);
+      expect({ host, status: embedded.status, body: await embedded.json() }).toEqual({
+        host,
+        status: 422,
+        body: { error: { code: "website:unreadable", message: WEBSITE_FAILURE_MESSAGES.private_address } },
+      });
+    }
     expect(visited).toEqual([]);
 
     const { request, signUp } = await createTestApp({ env: { ...aiEnv(), URL_IMPORT_ALLOW_PRIVATE: "true" } });

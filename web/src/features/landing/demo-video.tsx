@@ -1,8 +1,8 @@
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
+import { parseVideoSource, type VideoSource } from "#shared/video-source";
 import { pauseIcon, playIcon } from "../../components/ui/app-icons";
 import { Icon } from "../../components/ui/icon";
 import { cn } from "../../lib/cn";
-import { parseVideoSource, type VideoSource } from "./video-source";
 
 const TITLE = "Directors product demo";
 
