@@ -210,7 +210,7 @@ describe("start from your website", () => {
     await page.reload();
     await review(page).waitFor();
     expect(await reviewAnswer(page, "businessName").inputValue()).toBe(ownName);
-    await page.getByRole("button", { name: "One question at a time" }).click();
+    await page.getByRole("button", { name: "Step by step" }).click();
     await step(page, 1);
     expect(await answerBox(page).inputValue()).toBe(ownName);
     expect(await page.getByText(DRAFTED_NOTE).count()).toBe(0);

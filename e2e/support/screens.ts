@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { DESKTOP, PHONE, screenshot } from "./browser";
 
 /**
  * Screenshots of what the page shows now at a phone's and a laptop's width, in the light and the dark theme (the
- * app follows the system's), for a person to look at; the page is left at the size and theme it had.
+ * app follows the system's), for a person to look at, checking that nothing scrolls sideways; the page is left at the
+ * size and theme it had.
  */
 export async function screenshotEverySize(page: Page, name: string) {
   const viewport = page.viewportSize() ?? DESKTOP;
@@ -18,6 +20,8 @@ export async function screenshotEverySize(page: Page, name: string) {
       ["desktop", DESKTOP.width],
     ] as const) {
       await page.setViewportSize({ width, height: size === "phone" ? PHONE.height : DESKTOP.height });
+      // Nothing may make the page scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBe(width);
       await screenshot(page, `${name}-${size}-${colorScheme}`);
     }
   }

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from "react";
+import { type FormEvent, type ReactNode, useEffect } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import type { FieldErrors } from "#shared/errors";
 import { cn } from "../lib/cn";
@@ -35,6 +35,12 @@ export function AnswersReview<Values extends FieldValues>(props: {
 }) {
   const { form, idPrefix } = props;
   const errors = form.formState.errors;
+  const first = props.items[0]?.name;
+
+  // The cursor starts in the first answer, as on the steps.
+  useEffect(() => {
+    if (first) form.setFocus(first);
+  }, [form, first]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,14 +99,13 @@ export function AnswersReview<Values extends FieldValues>(props: {
         <Button
           type="button"
           variant="ghost"
-          size="lg"
-          className="px-2 sm:px-4"
+          className="-ml-2 px-2 sm:ml-0 sm:px-4"
           disabled={props.submitting}
           onClick={props.onStepByStep}
         >
-          One question at a time
+          Step by step
         </Button>
-        <Button type="submit" size="lg" disabled={props.submitting} className="min-w-32">
+        <Button type="submit" size="lg" disabled={props.submitting} className="shrink-0 sm:min-w-32">
           {props.submitting ? "Processing..." : "Accept all"}
         </Button>
       </div>

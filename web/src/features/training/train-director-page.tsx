@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { TrainingStatusResponse } from "#shared/director-states";
 import { type Director, type DirectorId, findDirector, isDirectorId } from "#shared/directors";
+import type { FieldErrors } from "#shared/errors";
 import type { OnboardingData } from "#shared/onboarding";
 import {
   TRAINING_QUESTIONS,
@@ -15,6 +16,7 @@ import {
   trainingStartAnswers,
 } from "#shared/training";
 import { fieldErrorsOf } from "#shared/validation";
+import { showReviewErrors } from "../../components/answers-review";
 import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -36,6 +38,8 @@ import { useBusinessProfile } from "../onboarding/onboarding-api";
 import { submitTraining, trainingQueryKey, useTrainingStatus } from "./training-api";
 import { emptyTrainingAnswers, trainingDraft } from "./training-draft";
 import { refusalToast, trainedToast, trainingFailureToast } from "./training-outcome";
+import { DraftOffer, TrainingReview } from "./training-review";
+import { useTrainingDraft } from "./use-training-draft";
 
 /** /train-director/:id: ten questions that teach one director how the business works. */
 export function TrainDirectorPage() {
@@ -139,15 +143,28 @@ function TrainingWizard(props: {
   });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const drafting = useTrainingDraft({ userId, directorId, profile, form, onApplied: () => goTo(1) });
+  // Drafting is offered the first time; training again starts from the stored answers.
+  const offerDraft = aiConfigured && props.saved === null && !drafting.reviewing;
 
   const question = (questions[step - 1] ?? questions[0]) as TrainingQuestion;
   const asked = trainingQuestionFor(question, profile);
   const inputId = `training-${question.name}`;
 
+  /** On the review page errors go under their answers there; on the steps, to the first step with one. */
+  function showErrors(fields: FieldErrors): boolean {
+    if (!drafting.reviewing) return showFieldErrors(fields);
+    return showReviewErrors(
+      form,
+      questions.map((item) => item.name),
+      fields,
+    );
+  }
+
   async function complete() {
     const parsed = schema.safeParse(form.getValues());
     if (!parsed.success) {
-      showFieldErrors(fieldErrorsOf(parsed.error));
+      showErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setSubmitting(true);
@@ -167,7 +184,7 @@ function TrainingWizard(props: {
       navigate(`/chat?director=${directorId}`, { state: { selectedDirector: directorId } });
     } catch (failure) {
       setSubmitting(false);
-      if (failure instanceof ApiError && showFieldErrors(failure.fields)) return;
+      if (failure instanceof ApiError && showErrors(failure.fields)) return;
       const redirect = refusalRedirect(failure, director.name);
       if (redirect) {
         if (redirect.toast) toast(redirect.toast);
@@ -185,54 +202,74 @@ function TrainingWizard(props: {
 
   return (
     <TrainingLayout director={director} contextEnabled={contextEnabled}>
+      {offerDraft ? <DraftOffer state={drafting.state} onDraft={() => void drafting.draft()} /> : null}
       <Card className="mt-4 p-5 pb-0 sm:mt-6 sm:p-8 sm:pb-0">
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <p className="font-medium text-slate-700">
-            Question {step} of {TRAINING_STEPS}
-          </p>
-          <p className="text-slate-500">{Math.round((step / TRAINING_STEPS) * 100)}%</p>
-        </div>
-        <div className="mt-2">
-          <Progress value={(step / TRAINING_STEPS) * 100} label={`Training ${director.name}: progress`} />
-        </div>
-
-        <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
-          <Field
-            id={inputId}
-            label={<span className="text-base leading-snug font-semibold text-slate-900 sm:text-lg">{asked.text}</span>}
-            hint={
-              asked.earlier ? (
-                <>
-                  <span className="font-medium text-brand-800">
-                    Your answer from onboarding is filled in: sharpen it.
-                  </span>{" "}
-                  {question.hint}
-                </>
-              ) : (
-                question.hint
-              )
-            }
-            error={error}
-          >
-            <Textarea
-              key={question.name}
-              id={inputId}
-              rows={5}
-              aria-invalid={Boolean(error)}
-              aria-describedby={describedBy}
-              onKeyDown={onTextareaKeyDown}
-              {...control}
-            />
-          </Field>
-          <StepFooter
-            step={step}
-            isLast={isLast}
+        {drafting.reviewing ? (
+          <TrainingReview
+            director={director}
+            profile={profile}
+            form={form}
             submitting={submitting}
-            lastLabel="Complete Training"
-            stepKey="mod-enter"
-            onBack={() => goTo(step - 1)}
+            noteFor={drafting.noteFor}
+            onAccept={() => void complete()}
+            onStepByStep={() => {
+              drafting.stopReviewing();
+              goTo(1);
+            }}
           />
-        </form>
+        ) : (
+          <>
+            <div className="flex items-center justify-between gap-3 text-sm">
+              <p className="font-medium text-slate-700">
+                Question {step} of {TRAINING_STEPS}
+              </p>
+              <p className="text-slate-500">{Math.round((step / TRAINING_STEPS) * 100)}%</p>
+            </div>
+            <div className="mt-2">
+              <Progress value={(step / TRAINING_STEPS) * 100} label={`Training ${director.name}: progress`} />
+            </div>
+
+            <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
+              <Field
+                id={inputId}
+                label={
+                  <span className="text-base leading-snug font-semibold text-slate-900 sm:text-lg">{asked.text}</span>
+                }
+                hint={
+                  asked.earlier ? (
+                    <>
+                      <span className="font-medium text-brand-800">
+                        Your answer from onboarding is filled in: sharpen it.
+                      </span>{" "}
+                      {question.hint}
+                    </>
+                  ) : (
+                    question.hint
+                  )
+                }
+                error={error}
+              >
+                <Textarea
+                  key={question.name}
+                  id={inputId}
+                  rows={5}
+                  aria-invalid={Boolean(error)}
+                  aria-describedby={describedBy}
+                  onKeyDown={onTextareaKeyDown}
+                  {...control}
+                />
+              </Field>
+              <StepFooter
+                step={step}
+                isLast={isLast}
+                submitting={submitting}
+                lastLabel="Complete Training"
+                stepKey="mod-enter"
+                onBack={() => goTo(step - 1)}
+              />
+            </form>
+          </>
+        )}
       </Card>
     </TrainingLayout>
   );
