@@ -127,6 +127,7 @@ describe("choosing and training a director", () => {
     try {
       await page.goto("/train-director/martha");
       await expectQuestion(page, 1);
+      await screenshotEverySize(page, "training-draft-offer");
       await page.getByRole("button", { name: "Draft my answers" }).click();
       const review = page.getByRole("form", { name: "Check Martha's answers" });
       await review.waitFor();

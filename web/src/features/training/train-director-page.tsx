@@ -202,7 +202,6 @@ function TrainingWizard(props: {
 
   return (
     <TrainingLayout director={director} contextEnabled={contextEnabled}>
-      {offerDraft ? <DraftOffer state={drafting.state} onDraft={() => void drafting.draft()} /> : null}
       <Card className="mt-4 p-5 pb-0 sm:mt-6 sm:p-8 sm:pb-0">
         {drafting.reviewing ? (
           <TrainingReview
@@ -259,6 +258,9 @@ function TrainingWizard(props: {
                   {...control}
                 />
               </Field>
+              {offerDraft && step === 1 ? (
+                <DraftOffer state={drafting.state} onDraft={() => void drafting.draft()} />
+              ) : null}
               <StepFooter
                 step={step}
                 isLast={isLast}

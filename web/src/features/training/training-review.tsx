@@ -3,39 +3,39 @@ import type { Director } from "#shared/directors";
 import type { OnboardingData } from "#shared/onboarding";
 import { TRAINING_QUESTIONS, TRAINING_STEPS, type TrainingAnswers, trainingQuestionFor } from "#shared/training";
 import { AnswersReview, type ReviewNote } from "../../components/answers-review";
-import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { sparklesIcon } from "../../components/ui/page-icons";
 import type { DraftState } from "./use-training-draft";
 
-/** Above the first question: the offer to draft all ten answers from what the owner already gave. */
+const LINK = "rounded font-semibold text-brand-700 underline-offset-4 hover:underline disabled:text-slate-500";
+
+/** Under the first question, as onboarding offers the website: drafting all ten answers from what the owner gave. */
 export function DraftOffer({ state, onDraft }: { state: DraftState; onDraft: () => void }) {
-  const drafting = state.phase === "drafting";
   return (
-    <section
-      aria-labelledby="draft-offer-title"
-      className="mt-4 flex flex-col gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700 sm:mt-6 sm:flex-row sm:items-center sm:justify-between"
+    <div
+      data-testid="draft-offer"
+      className="mt-4 flex gap-2 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm text-slate-700"
     >
-      <div className="flex min-w-0 gap-3">
-        <Icon drawing={sparklesIcon} className="mt-0.5 h-5 w-5 flex-none text-brand-700" />
-        <div className="min-w-0">
-          <h2 id="draft-offer-title" className="font-semibold text-slate-900">
-            Short on time?
-          </h2>
-          <p className="mt-0.5">
-            We draft the ten answers from what you've already told us. You check them on one page.
+      <Icon drawing={sparklesIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
+      <div className="min-w-0">
+        {state.phase === "drafting" ? (
+          <p role="status">Drafting your answers from what you've told us…</p>
+        ) : (
+          <p>
+            Short on time?{" "}
+            <button type="button" className={LINK} onClick={onDraft}>
+              Draft my answers
+            </button>{" "}
+            from what you've already told us, and check them on one page.
           </p>
-          {state.phase === "failed" ? (
-            <p role="alert" className="mt-2 font-medium text-red-700">
-              {state.message}
-            </p>
-          ) : null}
-        </div>
+        )}
+        {state.phase === "failed" ? (
+          <p role="alert" className="mt-1 font-medium text-red-700">
+            {state.message}
+          </p>
+        ) : null}
       </div>
-      <Button size="sm" className="flex-none self-start sm:self-center" disabled={drafting} onClick={onDraft}>
-        {drafting ? "Drafting..." : "Draft my answers"}
-      </Button>
-    </section>
+    </div>
   );
 }
 
