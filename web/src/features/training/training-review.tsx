@@ -3,38 +3,41 @@ import type { Director } from "#shared/directors";
 import type { OnboardingData } from "#shared/onboarding";
 import { TRAINING_QUESTIONS, TRAINING_STEPS, type TrainingAnswers, trainingQuestionFor } from "#shared/training";
 import { AnswersReview, type ReviewNote } from "../../components/answers-review";
+import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { sparklesIcon } from "../../components/ui/page-icons";
 import type { DraftState } from "./use-training-draft";
 
-const LINK = "rounded font-semibold text-brand-700 underline-offset-4 hover:underline disabled:text-slate-500";
-
 /** Under the first question, as onboarding offers the website: drafting all ten answers from what the owner gave. */
 export function DraftOffer({ state, onDraft }: { state: DraftState; onDraft: () => void }) {
+  const drafting = state.phase === "drafting";
   return (
     <div
       data-testid="draft-offer"
-      className="mt-4 flex gap-2 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm text-slate-700"
+      className="mt-4 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm"
     >
-      <Icon drawing={sparklesIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
-      <div className="min-w-0">
-        {state.phase === "drafting" ? (
-          <p role="status">Drafting your answers from what you've told us…</p>
-        ) : (
-          <p>
-            Short on time?{" "}
-            <button type="button" className={LINK} onClick={onDraft}>
-              Draft my answers
-            </button>{" "}
-            from what you've already told us, and check them on one page.
-          </p>
-        )}
-        {state.phase === "failed" ? (
-          <p role="alert" className="mt-1 font-medium text-red-700">
-            {state.message}
-          </p>
-        ) : null}
+      <div className="flex items-center gap-3">
+        <Icon drawing={sparklesIcon} className="h-4 w-4 flex-none text-brand-700" />
+        <p className="min-w-0 flex-1 text-slate-700">
+          {drafting ? (
+            "Drafting your answers…"
+          ) : (
+            <>
+              <span className="font-medium text-slate-900">Short on time?</span>
+              {/* On a phone the question and its answer come first: the button says the rest. */}
+              <span className="hidden sm:inline"> We draft all ten from what you've told us, and you check them.</span>
+            </>
+          )}
+        </p>
+        <Button size="sm" variant="secondary" className="flex-none" disabled={drafting} onClick={onDraft}>
+          Draft my answers
+        </Button>
       </div>
+      {state.phase === "failed" ? (
+        <p role="alert" className="mt-2 font-medium text-red-700">
+          {state.message}
+        </p>
+      ) : null}
     </div>
   );
 }
