@@ -221,7 +221,7 @@ describe("chatting with a director", () => {
     await page.getByRole("button", { name: /^Finn/ }).click();
     await page.waitForURL("**/chat?director=finn");
     await page.getByRole("heading", { level: 1, name: "Finn" }).waitFor();
-    await page.getByText("Finn hasn't been trained yet").waitFor();
+    await page.getByText("Finn answers from your business profile.").waitFor();
     expect(await page.getByRole("button", { name: /^Finn Finance Director/ }).getAttribute("aria-current")).toBe(
       "page",
     );

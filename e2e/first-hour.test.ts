@@ -7,6 +7,7 @@ import { TRAINING_QUESTIONS, trainingQuestionFor } from "#shared/training";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor } from "../server/test/fixtures";
 import { DESKTOP, screenshot, setupBrowser } from "./support/browser";
+import { screenshotEverySize } from "./support/screens";
 import { expectToast } from "./support/toasts";
 
 /** The first hour of a new owner: keyboard and layout of the steps, plans, a missing or unreachable AI service. */
@@ -187,6 +188,44 @@ describe("the steps of onboarding and training", () => {
     if (second) await laptop.getByText(trainingQuestionFor(second, PROFILE).text, { exact: true }).waitFor();
     await expectStepInView(laptop, "Next", "training question 2");
     await viewportShot(laptop, "first-hour-training-built-on-desktop");
+  });
+});
+
+describe("straight after onboarding", () => {
+  it("offers Chat now on every director the plan allows, with training to make them better, and chat answers at once", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await owner(page, { plan: "free-trial" });
+    await page.goto("/select-department");
+    await page.getByRole("heading", { level: 1, name: "Select Your AI Directors" }).waitFor();
+    for (const name of ["Martha", "Finn", "Ollie", "Harper"]) {
+      const card = page.getByRole("group", { name });
+      await card.getByRole("link", { name: "Chat now", exact: true }).waitFor();
+      await card.getByRole("link", { name: "Start Training", exact: true }).waitFor();
+      await card.getByText(`Training makes ${name}'s advice sharper.`, { exact: false }).waitFor();
+    }
+    expect(await page.getByRole("group", { name: "Sam" }).getByRole("link", { name: "Chat now" }).count()).toBe(0);
+    await screenshotEverySize(page, "first-hour-chat-now");
+
+    await page.getByRole("group", { name: "Finn" }).getByRole("link", { name: "Chat now" }).click();
+    await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "finn");
+    const conversation = page.getByRole("list", { name: "Conversation with Finn" });
+    // The greeting says what Finn really has: the onboarding answers, not training.
+    await conversation
+      .getByText("Hi, I'm Finn, your Finance Director. I know your business from your onboarding answers.", {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByText("access to your onboarding and training information", { exact: false }).count()).toBe(
+      0,
+    );
+    await page.getByRole("link", { name: "Train Finn" }).waitFor();
+    const composer = page.getByRole("textbox", { name: /^Message / });
+    await composer.fill("How much cash should we keep?");
+    await composer.press("Enter");
+    await conversation.getByText('Here is my advice on "How much cash should we keep?', { exact: false }).waitFor();
+    const sent = fake.streamedChatRequests().at(-1)?.body.messages as Array<{ content: string }>;
+    expect(sent.at(-1)?.content).toContain(PROFILE.businessName);
+    await screenshotEverySize(page, "first-hour-chat-untrained");
   });
 });
 

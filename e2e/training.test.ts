@@ -1,9 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import type { KnowledgeListResponse } from "#shared/knowledge";
 import { TRAINING_QUESTIONS, trainingQuestionFor } from "#shared/training";
+import { ONBOARDING_SOURCE_LABEL } from "#shared/training-draft";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../server/test/fixtures";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { screenshotEverySize } from "./support/screens";
 
 /** Embeddings come from the local OpenAI-protocol test server, over real HTTP. */
 const fake = await startFakeAiServer();
@@ -96,6 +99,78 @@ describe("choosing and training a director", () => {
     ).toBe(true);
     await trained.getByRole("button", { name: "Chat Now" }).click();
     await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "martha");
+  });
+
+  it("drafts the ten answers from what the owner gave; the owner checks them on one page and accepts all", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await ownerOnPlan(page, "premium");
+    const headers = { origin: browser.url };
+    const note = { title: "Marketing budget", text: "We spend $800 a month on marketing, mostly Instagram ads." };
+    expect((await page.request.post("/api/knowledge/notes", { data: note, headers })).status()).toBe(201);
+    await expect
+      .poll(async () => {
+        const list = (await (await page.request.get("/api/knowledge")).json()) as KnowledgeListResponse;
+        return list.sources[0]?.status;
+      })
+      .toBe("ready");
+    // The model cites the sources the prompt gave it; one answer cites nothing and must not appear.
+    fake.route = (request) => {
+      if (!request.body.response_format || !JSON.stringify(request.body).includes("training_answers")) return;
+      const prompt = JSON.stringify(request.body.messages);
+      const noteId = prompt.match(/\[(D\d+)\] From the owner's document \\"Marketing budget\\"/)?.[1] ?? "missing";
+      const answers = Object.fromEntries(MARTHA.map((question) => [question.name, { answer: "", source: "" }]));
+      answers.target_audience = { answer: "Coffee lovers aged 25 to 45 who work from home.", source: "onboarding" };
+      answers.budget = { answer: "$800 a month, mostly Instagram ads.", source: noteId };
+      answers.seo_status = { answer: "We are first on Google.", source: "" };
+      return { reply: JSON.stringify(answers) };
+    };
+    try {
+      await page.goto("/train-director/martha");
+      await expectQuestion(page, 1);
+      await screenshotEverySize(page, "training-draft-offer");
+      await page.getByRole("button", { name: "Draft my answers" }).click();
+      const review = page.getByRole("form", { name: "Check Martha's answers" });
+      await review.waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "training-target_audience");
+      const answer = (name: string) => page.locator(`#training-${name}`);
+      expect(await answer("target_audience").inputValue()).toBe("Coffee lovers aged 25 to 45 who work from home.");
+      expect(await answer("budget").inputValue()).toBe("$800 a month, mostly Instagram ads.");
+      expect(await answer("seo_status").inputValue()).toBe("");
+      // Every drafted answer says where it came from.
+      await review
+        .locator("li", { has: answer("target_audience") })
+        .getByText(ONBOARDING_SOURCE_LABEL)
+        .waitFor();
+      await review
+        .locator("li", { has: answer("budget") })
+        .getByText("From Marketing budget")
+        .waitFor();
+      expect(await review.getByText("Please answer it.", { exact: false }).count()).toBeGreaterThan(0);
+      await screenshotEverySize(page, "training-review");
+
+      // Accept all checks every answer; the owner fills in the empty ones and accepts.
+      await page.getByRole("button", { name: "Accept all" }).click();
+      await review.getByText("Please provide more detailed information").first().waitFor();
+      for (const question of MARTHA) {
+        if ((await answer(question.name).inputValue()).trim() === "") {
+          await answer(question.name).fill(MARTHA_ANSWERS[question.name] ?? "");
+        }
+      }
+      await page.getByRole("button", { name: "Accept all" }).click();
+      await page.waitForURL((url) => url.pathname === "/chat" && url.searchParams.get("director") === "martha");
+      await expectToast(
+        page,
+        "Martha is trained with RAG!",
+        "Your director is now ready with context-aware responses.",
+      );
+      const stored = (await (await page.request.get("/api/training/martha")).json()) as {
+        answers: Record<string, string>;
+      };
+      expect(stored.answers.budget).toBe("$800 a month, mostly Instagram ads.");
+      expect(stored.answers.seo_status).toBe(MARTHA_ANSWERS.seo_status);
+    } finally {
+      fake.route = undefined;
+    }
   });
 
   it("shows the validation message and keeps the owner on the question", async () => {

@@ -7,9 +7,10 @@ import { ONBOARDING_FIELDS, type OnboardingData } from "#shared/onboarding";
 import { WEBSITE_FAILURE_MESSAGES } from "#shared/website-draft";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { DESKTOP, screenshot, setupBrowser } from "./support/browser";
+import { screenshotEverySize } from "./support/screens";
 import { expectToast } from "./support/toasts";
 
-/** "Start from your website": onboarding drafted from the owner's own site, checked step by step, then offered as knowledge. */
+/** "Start from your website": onboarding drafted from the owner's own site, checked on one page, then offered as knowledge. */
 
 /** The owner's website, served on this machine. */
 const site = http.createServer((req, res) => {
@@ -58,10 +59,13 @@ const DRAFTS: OnboardingData = {
   metrics: "Loaves sold per day and wholesale orders.",
 };
 const DRAFTED_NOTE = "Drafted from your website. Check it and change anything that's wrong.";
-const MISSING_NOTE = "Your website didn't say. Please answer this one yourself.";
+const REVIEW_DRAFTED_NOTE = "From your website";
+const REVIEW_MISSING_NOTE = "Your website didn't say. Please answer this one.";
 
 const answerBox = (page: Page) => page.locator("form").getByRole("textbox");
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Start from your website" });
+const review = (page: Page) => page.getByRole("form", { name: "Check your answers" });
+const reviewAnswer = (page: Page, name: string) => page.locator(`#onboarding-${name}`);
 
 let owners = 0;
 /** A new owner on the free trial who has not done onboarding, signed in inside the page's context. */
@@ -108,35 +112,28 @@ describe("start from your website", () => {
     drafted.open();
     await dialog(page).waitFor({ state: "detached" });
 
-    // Step 1 holds the draft, says where it came from, and has the cursor.
+    // All ten drafts on one page, each saying where it came from, the cursor in the first.
+    await review(page).waitFor();
     await page.waitForFunction(() => document.activeElement?.id === "onboarding-businessName");
-    expect(await answerBox(page).inputValue()).toBe(DRAFTS.businessName);
-    await page.getByTestId("website-start").getByText(siteHost).waitFor();
-    await page.getByText(DRAFTED_NOTE).waitFor();
-    await screenshot(page, "website-start-drafted-desktop");
-    await page.setViewportSize(SMALL_PHONE);
-    await screenshot(page, "website-start-drafted-phone");
-    await page.setViewportSize(DESKTOP);
+    await review(page).getByText(siteHost).waitFor();
+    for (const field of ONBOARDING_FIELDS) {
+      expect(await reviewAnswer(page, field.name).inputValue(), field.name).toBe(DRAFTS[field.name]);
+    }
+    expect(await review(page).getByText(REVIEW_DRAFTED_NOTE, { exact: true }).count()).toBe(9);
+    await review(page).getByText(REVIEW_MISSING_NOTE).waitFor();
+    expect(await page.getByText(/^Step \d+ of 10$/).count()).toBe(0);
+    await screenshotEverySize(page, "website-start-review");
 
+    // The owner corrects one draft; what the website did not say still has to be answered.
     const edited = "A sourdough bakery and café on Harbour Lane, with a wholesale round to six local cafés.";
     const ownCompetitors = "The supermarket bakery on the high street.";
-    for (const [index, field] of ONBOARDING_FIELDS.entries()) {
-      await step(page, index + 1);
-      expect(await answerBox(page).inputValue(), field.name).toBe(DRAFTS[field.name]);
-      if (field.name === "description") {
-        // The owner corrects what the draft got wrong.
-        await answerBox(page).fill(edited);
-      }
-      if (field.name === "competitors") {
-        // Not on the website: the step says so, and its rule still holds.
-        await page.getByText(MISSING_NOTE).waitFor();
-        await page.getByRole("button", { name: "Next", exact: true }).click();
-        await page.getByText("Please list some competitors", { exact: true }).waitFor();
-        await answerBox(page).fill(ownCompetitors);
-        await page.getByText(MISSING_NOTE).waitFor({ state: "detached" });
-      }
-      await page.getByRole("button", { name: index === 9 ? "Complete" : "Next", exact: true }).click();
-    }
+    await reviewAnswer(page, "description").fill(edited);
+    await page.getByRole("button", { name: "Accept all" }).click();
+    await review(page).getByText("Please list some competitors", { exact: true }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === "onboarding-competitors");
+    await page.keyboard.insertText(ownCompetitors);
+    await review(page).getByText(REVIEW_MISSING_NOTE).waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Accept all" }).click();
     await page.waitForURL("**/select-department");
     await expectToast(
       page,
@@ -205,12 +202,18 @@ describe("start from your website", () => {
     await dialog(page).getByLabel("Your website's address").fill(`${siteUrl}/`);
     await dialog(page).getByRole("button", { name: "Draft my answers" }).click();
     await dialog(page).waitFor({ state: "detached" });
+    await review(page).waitFor();
+    expect(await reviewAnswer(page, "businessName").inputValue()).toBe(ownName);
+    expect(await reviewAnswer(page, "industry").inputValue()).toBe(DRAFTS.industry);
+
+    // A reload keeps the drafts and their notes, like typed answers; the steps remain, one question at a time.
+    await page.reload();
+    await review(page).waitFor();
+    expect(await reviewAnswer(page, "businessName").inputValue()).toBe(ownName);
+    await page.getByRole("button", { name: "Step by step" }).click();
+    await step(page, 1);
     expect(await answerBox(page).inputValue()).toBe(ownName);
     expect(await page.getByText(DRAFTED_NOTE).count()).toBe(0);
-
-    // A reload keeps the drafts and their notes, like typed answers.
-    await page.reload();
-    await step(page, 1);
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await step(page, 2);
     expect(await answerBox(page).inputValue()).toBe(DRAFTS.industry);

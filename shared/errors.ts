@@ -102,6 +102,15 @@ export const ERRORS = {
     message:
       "We read your website but couldn't draft your answers this time. Try again, or answer the questions yourself.",
   },
+  "training:no_ai_service": {
+    status: 503,
+    message:
+      "Drafting your answers needs an AI service, and none is connected yet. Please answer the questions yourself.",
+  },
+  "training:draft_failed": {
+    status: 502,
+    message: "We couldn't draft your answers this time. Try again, or answer the questions yourself.",
+  },
   "payload_too_large:api": { status: 413, message: "The request is too large." },
   "unsupported_media_type:api": { status: 415, message: "Send the request body as JSON." },
   "rate_limit:auth": { status: 429, message: "Too many attempts. Please wait a minute and try again." },
@@ -122,6 +131,11 @@ export const ERRORS = {
     status: 429,
     message:
       "You have drafted from a website several times in the last hour. Please answer the questions yourself, or try again later.",
+  },
+  "rate_limit:training_draft": {
+    status: 429,
+    message:
+      "You have drafted answers several times in the last hour. Please answer the questions yourself, or try again later.",
   },
   "training:store_failed": { status: 500, message: "There was a problem saving your training data. Please try again." },
   "training:embedding_failed": { status: 502, message: "Failed to process your context data. Please try again." },

@@ -63,11 +63,16 @@ const NO_ANSWER = /^(n\/?a|none|unknown|not (specified|stated|mentioned|availabl
  * own rule. A draft that is still too short stays, for the owner to complete.
  */
 export function fitDraftAnswer(field: OnboardingFieldName, draft: string): { value: string; status: DraftStatus } {
-  let value = withoutControlCharacters(draft).trim();
-  if (NO_ANSWER.test(value)) value = "";
-  if (value.length > ONBOARDING_ANSWER_MAX_CHARS) value = cutAtBoundary(value, ONBOARDING_ANSWER_MAX_CHARS);
+  const value = cleanDraftText(draft, ONBOARDING_ANSWER_MAX_CHARS);
   if (value === "") return { value, status: "missing" };
   return { value, status: onboardingFieldSchemas[field].safeParse(value).success ? "drafted" : "needs_more" };
+}
+
+/** A model's draft as text an owner can keep: control characters out, trimmed, "" for a non-answer, cut to `max`. */
+export function cleanDraftText(draft: string, max: number): string {
+  const value = withoutControlCharacters(draft).trim();
+  if (NO_ANSWER.test(value)) return "";
+  return value.length > max ? cutAtBoundary(value, max) : value;
 }
 
 /** All ten answers fitted, in the steps' order. */

@@ -154,6 +154,22 @@ describe("a chat turn", () => {
     expect(turn?.content).toMatch(/\n\nMy question: How should I split my ad budget\?$/);
   });
 
+  it("answers an untrained director the plan allows, from the business profile", async () => {
+    const app = await chatApp();
+    const { cookie } = await owner(app, { plan: "free-trial", train: false });
+    fake.queueChat({ reply: "Start with your subscribers." });
+
+    const parts = await askAndRead(app, cookie, "Where should I start?", "finn");
+    expect(streamedText(parts)).toBe("Start with your subscribers.");
+    const turn = sentMessages(0).at(-1);
+    expect(turn?.content).toContain("Business name: Bright Bean Coffee Roasters");
+    expect(turn?.content).toMatch(/My question: Where should I start\?$/);
+
+    const { messages: stored, trained } = await history(app, cookie, "finn");
+    expect(trained).toBe(false);
+    expect(stored.map((message) => message.content)).toEqual(["Where should I start?", "Start with your subscribers."]);
+  });
+
   it("adds retrieved notes from the owner's other context, never another owner's", async () => {
     const app = await chatApp();
     const { cookie, user } = await owner(app);

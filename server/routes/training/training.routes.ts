@@ -2,18 +2,21 @@ import { Hono } from "hono";
 import type { TrainingResultResponse, TrainingStatusResponse } from "../../../shared/director-states";
 import { type DirectorId, isDirectorId } from "../../../shared/directors";
 import { trainingSchema } from "../../../shared/training";
+import { trainingDraftRequestSchema } from "../../../shared/training-draft";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { requireDirectorAccess } from "../../directors/director-access";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
+import { draftTraining } from "../../training/draft-training";
 import { readTraining } from "../../training/stored-training";
 import { submitTraining } from "../../training/submit-training";
 
 /**
  * GET /api/training/:directorId: the stored answers (to pre-fill training again).
  * POST /api/training/:directorId: complete training with ten answers.
+ * POST /api/training/:directorId/draft {website?}: the ten answers drafted from what the owner gave; nothing stored.
  * Both answer 404 for an unknown director, 402 without an active plan, and 403
  * for a director this server does not offer or the plan does not include.
  */
@@ -33,6 +36,14 @@ export function trainingRoutes(deps: AppDeps) {
         indexedAt: row?.indexedAt?.toISOString() ?? null,
       };
       return c.json(body);
+    })
+    .post("/:directorId/draft", async (c) => {
+      const directorId = directorIdParam(c.req.param("directorId"));
+      const userId = c.get("user").id;
+      const { director } = await requireDirectorAccess(deps, userId, directorId);
+      const { website } = await readJson(c, trainingDraftRequestSchema, "validation:request");
+      const request = { userId, director, website, log: c.get("log"), signal: c.req.raw.signal };
+      return c.json(await draftTraining(deps, request));
     })
     .post("/:directorId", async (c) => {
       const directorId = directorIdParam(c.req.param("directorId"));

@@ -82,8 +82,8 @@ export function EmptyState({
 
 export function UntrainedNote({ director }: { director: Director }) {
   return (
-    <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <p>{director.name} hasn't been trained yet, so answers rest on your business profile only.</p>
+    <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+      <p>{director.name} answers from your business profile. Ten training questions make the advice sharper.</p>
       <Button asChild size="sm" variant="secondary">
         <Link to={`/train-director/${director.id}`}>Train {director.name}</Link>
       </Button>

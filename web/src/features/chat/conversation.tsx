@@ -176,7 +176,7 @@ export function Conversation(props: ConversationProps) {
                       <ChatBubble
                         director={director}
                         sender="ai"
-                        text={welcomeMessage(director, config.data)}
+                        text={welcomeMessage(director, config.data, history.data?.trained !== false)}
                         createdAt={welcomeAt}
                       />
                     ) : null}

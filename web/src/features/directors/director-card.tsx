@@ -10,7 +10,9 @@ import { KnowledgeSummary } from "./knowledge-summary";
 
 /**
  * One director on /select-department. trained → "Trained at Level 1" and
- * "Chat Now"; available → "Start Training"; over the plan's limit → "Upgrade
+ * "Chat Now"; available (the plan allows it, not trained yet) → "Chat now",
+ * since chat answers from the business profile, and "Start Training" to make
+ * the director better; over the plan's limit → "Upgrade
  * to Access" to the plans, with the plan that unlocks this director pointed
  * out; not offered by this server → "Coming soon", disabled, the card dimmed
  * (no plan unlocks it, so no upgrade is offered).
@@ -76,9 +78,16 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
             Chat Now
           </Button>
         ) : director.state === "available" ? (
-          <Button asChild size="lg" className="w-full">
-            <Link to={`/train-director/${director.id}`}>Start Training</Link>
-          </Button>
+          <div className="flex flex-col gap-2">
+            <Button asChild size="lg" className="w-full">
+              <Link to={`/chat?director=${director.id}`} state={{ selectedDirector: director.id }}>
+                Chat now
+              </Link>
+            </Button>
+            <Button asChild variant="secondary" size="lg" className="w-full">
+              <Link to={`/train-director/${director.id}`}>Start Training</Link>
+            </Button>
+          </div>
         ) : director.state === "over_limit" ? (
           <Button asChild variant="secondary" size="lg" className="w-full">
             <Link to={`/subscription?unlock=${director.id}`}>Upgrade to Access</Link>
@@ -98,7 +107,7 @@ function stateNote(director: DirectorListItem, plan: DirectorListResponse["plan"
     case "trained":
       return director.trainedAt ? `Trained on ${formatDate(director.trainedAt)}` : "";
     case "available":
-      return "10 short questions about your business";
+      return `Ready to chat from your business profile. Training makes ${director.name}'s advice sharper.`;
     case "over_limit":
       if (!plan) return "Choose a plan to train this director.";
       return `Your ${plan.name} plan includes ${plan.directorCount === 1 ? "1 director" : `${plan.directorCount} directors`}.`;

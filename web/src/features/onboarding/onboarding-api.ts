@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { OnboardingAnswerInput, OnboardingData } from "#shared/onboarding";
 import type { WebsiteDraft, WebsiteDraftRequest } from "#shared/website-draft";
 import { api } from "../../lib/api";
+import { websiteStartStore } from "./website-draft-store";
 
 export type OnboardingResponse = { profile: OnboardingData | null };
 
@@ -29,4 +30,9 @@ export function saveBusinessAnswer(answer: OnboardingAnswerInput) {
 /** The ten answers drafted from the owner's website; nothing is stored. Stopped with `signal`. */
 export function draftFromWebsite(input: WebsiteDraftRequest, signal: AbortSignal) {
   return api<WebsiteDraft>("/api/onboarding/website-draft", { body: input, signal });
+}
+
+/** The website this owner's onboarding started from, as this browser remembers it (until it became knowledge). */
+export function rememberedWebsite(userId: string): string | undefined {
+  return websiteStartStore(userId).load()?.url;
 }

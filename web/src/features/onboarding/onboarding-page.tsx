@@ -1,15 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
+import type { FieldErrors } from "#shared/errors";
 import {
   emptyOnboardingData,
   ONBOARDING_FIELDS,
   ONBOARDING_STEPS,
   type OnboardingData,
+  type OnboardingFieldName,
   onboardingSchema,
 } from "#shared/onboarding";
 import { fieldErrorsOf } from "#shared/validation";
+import { AnswersReview, type ReviewNote, showReviewErrors } from "../../components/answers-review";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -32,6 +36,7 @@ import {
 } from "./onboarding-api";
 import { onboardingDraft } from "./onboarding-draft";
 import { useWebsiteStart } from "./use-website-start";
+import { siteName } from "./website-draft-store";
 import { WebsiteStartDialog } from "./website-start-dialog";
 import { DraftNoteLine, WebsiteStartPrompt } from "./website-start-notes";
 
@@ -99,16 +104,23 @@ function OnboardingWizard(props: {
   const queryClient = useQueryClient();
   const website = useWebsiteStart(userId, form);
   const [websiteDialog, setWebsiteDialog] = useState(false);
+  // Answers drafted from the website are checked on one page; typed ones go one question at a time.
+  const [reviewing, setReviewing] = useState(() => Boolean(website.website?.status));
   // A first onboarding can start from the website; a returning owner edits their stored answers.
   const offerWebsite = props.saved === null;
 
   const field = ONBOARDING_FIELDS[step - 1] ?? ONBOARDING_FIELDS[0];
   const inputId = `onboarding-${field.name}`;
 
+  /** On the review page errors go under their answers there; on the steps, to the first step with one. */
+  function showErrors(fields: FieldErrors): boolean {
+    return reviewing ? showReviewErrors(form, ONBOARDING_FIELD_NAMES, fields) : showFieldErrors(fields);
+  }
+
   async function complete() {
     const parsed = onboardingSchema.safeParse(form.getValues());
     if (!parsed.success) {
-      showFieldErrors(fieldErrorsOf(parsed.error));
+      showErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setSubmitting(true);
@@ -127,7 +139,7 @@ function OnboardingWizard(props: {
       navigate("/select-department");
     } catch (failure) {
       setSubmitting(false);
-      if (failure instanceof ApiError && showFieldErrors(failure.fields)) return;
+      if (failure instanceof ApiError && showErrors(failure.fields)) return;
       toast({
         title: "Submission Error",
         description: "There was a problem saving your data. Please try again.",
@@ -162,41 +174,57 @@ function OnboardingWizard(props: {
         </header>
 
         <Card className="mt-4 p-5 pb-0 sm:mt-6 sm:p-8 sm:pb-0">
-          <div className="flex items-center justify-between gap-3 text-sm">
-            <p className="font-medium text-slate-700">
-              Step {step} of {ONBOARDING_STEPS}
-            </p>
-            <p className="text-slate-500">{Math.round((step / ONBOARDING_STEPS) * 100)}%</p>
-          </div>
-          <div className="mt-2">
-            <Progress value={(step / ONBOARDING_STEPS) * 100} label="Onboarding progress" />
-          </div>
-
-          <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
-            <Field
-              id={inputId}
-              label={<span className="text-base font-semibold text-slate-900 sm:text-lg">{field.label}</span>}
-              error={error}
-            >
-              {field.input === "line" ? (
-                <Input key={field.name} type="text" autoComplete="off" className="h-11" {...controlProps} />
-              ) : (
-                <Textarea key={field.name} rows={5} onKeyDown={onTextareaKeyDown} {...controlProps} />
-              )}
-            </Field>
-            {note ? <DraftNoteLine id={`${inputId}-draft`} note={note} /> : null}
-            {offerWebsite && step === 1 ? (
-              <WebsiteStartPrompt website={website.website} onOpen={() => setWebsiteDialog(true)} />
-            ) : null}
-            <StepFooter
-              step={step}
-              isLast={isLast}
+          {reviewing && website.website ? (
+            <WebsiteReview
+              form={form}
+              site={siteName(website.website.url)}
               submitting={submitting}
-              lastLabel="Complete"
-              stepKey={field.input === "line" ? "enter" : "mod-enter"}
-              onBack={() => goTo(step - 1)}
+              noteFor={website.reviewNoteFor}
+              onAccept={() => void complete()}
+              onStepByStep={() => {
+                setReviewing(false);
+                goTo(1);
+              }}
             />
-          </form>
+          ) : (
+            <>
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <p className="font-medium text-slate-700">
+                  Step {step} of {ONBOARDING_STEPS}
+                </p>
+                <p className="text-slate-500">{Math.round((step / ONBOARDING_STEPS) * 100)}%</p>
+              </div>
+              <div className="mt-2">
+                <Progress value={(step / ONBOARDING_STEPS) * 100} label="Onboarding progress" />
+              </div>
+
+              <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
+                <Field
+                  id={inputId}
+                  label={<span className="text-base font-semibold text-slate-900 sm:text-lg">{field.label}</span>}
+                  error={error}
+                >
+                  {field.input === "line" ? (
+                    <Input key={field.name} type="text" autoComplete="off" className="h-11" {...controlProps} />
+                  ) : (
+                    <Textarea key={field.name} rows={5} onKeyDown={onTextareaKeyDown} {...controlProps} />
+                  )}
+                </Field>
+                {note ? <DraftNoteLine id={`${inputId}-draft`} note={note} /> : null}
+                {offerWebsite && step === 1 ? (
+                  <WebsiteStartPrompt website={website.website} onOpen={() => setWebsiteDialog(true)} />
+                ) : null}
+                <StepFooter
+                  step={step}
+                  isLast={isLast}
+                  submitting={submitting}
+                  lastLabel="Complete"
+                  stepKey={field.input === "line" ? "enter" : "mod-enter"}
+                  onBack={() => goTo(step - 1)}
+                />
+              </form>
+            </>
+          )}
         </Card>
         {offerWebsite ? (
           <WebsiteStartDialog
@@ -206,11 +234,12 @@ function OnboardingWizard(props: {
             onDrafted={(result) => {
               website.applyDraft(result);
               goTo(1);
+              setReviewing(true);
             }}
             onCloseAutoFocus={(event) => {
               // Back to the first answer, drafted or not, rather than to the link that opened the dialog.
               event.preventDefault();
-              form.setFocus(field.name);
+              form.setFocus(reviewing ? ONBOARDING_FIELDS[0].name : field.name);
             }}
           />
         ) : null}
@@ -226,5 +255,42 @@ function OnboardingWizard(props: {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The ten answers drafted from the website, on one page, each saying whether the site answered it. */
+function WebsiteReview(props: {
+  form: UseFormReturn<OnboardingData>;
+  site: string;
+  submitting: boolean;
+  noteFor: (field: OnboardingFieldName, value: string) => ReviewNote | undefined;
+  onAccept: () => void;
+  onStepByStep: () => void;
+}) {
+  const values = props.form.watch();
+  const filled = ONBOARDING_FIELDS.filter((field) => values[field.name].trim() !== "").length;
+  return (
+    <AnswersReview
+      form={props.form}
+      idPrefix="onboarding"
+      heading="Check your answers"
+      summary={
+        <>
+          Drafted from <span className="font-semibold text-slate-900">{props.site}</span>: {filled} of{" "}
+          {ONBOARDING_STEPS} answered. Change anything that's wrong and fill in the rest. Nothing is saved until you
+          accept.
+        </>
+      }
+      items={ONBOARDING_FIELDS.map((field) => ({
+        name: field.name,
+        label: field.label,
+        input: field.input,
+        placeholder: field.placeholder,
+        note: props.noteFor(field.name, values[field.name]),
+      }))}
+      submitting={props.submitting}
+      onAccept={props.onAccept}
+      onStepByStep={props.onStepByStep}
+    />
   );
 }

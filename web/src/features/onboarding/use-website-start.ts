@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { ONBOARDING_FIELDS, type OnboardingData, type OnboardingFieldName } from "#shared/onboarding";
 import type { DraftStatus, WebsiteDraft } from "#shared/website-draft";
+import type { ReviewNote } from "../../components/answers-review";
 import { type WebsiteStart, websiteStartStore } from "./website-draft-store";
 
 export type DraftNote = { tone: "drafted" | "todo"; text: string };
@@ -50,5 +51,21 @@ export function useWebsiteStart(userId: string, form: UseFormReturn<OnboardingDa
     }
   }
 
-  return { website, applyDraft, onCompleted, noteFor };
+  /** The same, shorter, for the one-page review, where every answer shows at once. */
+  function reviewNoteFor(field: OnboardingFieldName, value: string): ReviewNote | undefined {
+    switch (website?.status?.[field]) {
+      case "drafted":
+        return { tone: "source", text: "From your website" };
+      case "needs_more":
+        return { tone: "todo", text: "From your website, but it needs a little more from you." };
+      case "missing":
+        return value.trim() === ""
+          ? { tone: "todo", text: "Your website didn't say. Please answer this one." }
+          : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  return { website, applyDraft, onCompleted, noteFor, reviewNoteFor };
 }

@@ -5,13 +5,16 @@ import type { DraftStatus } from "#shared/website-draft";
  * What this browser remembers of "Start from your website", per user: the
  * page the answers were drafted from and how each draft came out (for the
  * notes on the steps, across a reload), then, once onboarding is complete,
- * only the page, until the owner adds it as knowledge or declines.
+ * only the page (offered as knowledge, and read again to draft training)
+ * until the owner adds it as knowledge, where it then lives.
  */
 export type WebsiteStart = {
   url: string;
   title: string | null;
   /** Per answer while onboarding is under way; absent once it is complete. */
   status?: Partial<Record<OnboardingFieldName, DraftStatus>>;
+  /** The owner said "Not now" to adding it as knowledge; training drafts still read it. */
+  declined?: boolean;
 };
 
 export function websiteStartStore(userId: string) {
@@ -25,6 +28,7 @@ export function websiteStartStore(userId: string) {
           url: parsed.url,
           title: typeof parsed.title === "string" ? parsed.title : null,
           ...(parsed.status && typeof parsed.status === "object" ? { status: parsed.status } : {}),
+          ...(parsed.declined === true ? { declined: true } : {}),
         };
       } catch {
         return undefined;

@@ -28,7 +28,7 @@ function Offer({ userId, className }: { userId: string; className?: string }) {
   // Only once onboarding is complete: while it is under way the page is still being drafted from.
   const [website] = useState(() => {
     const saved = store.load();
-    return saved && !saved.status ? saved : undefined;
+    return saved && !saved.status && !saved.declined ? saved : undefined;
   });
   const [state, setState] = useState<OfferState>({ step: "offer" });
   const [declined, setDeclined] = useState(false);
@@ -54,7 +54,7 @@ function Offer({ userId, className }: { userId: string; className?: string }) {
   }
 
   function decline() {
-    store.clear();
+    if (website) store.save({ url: website.url, title: website.title, declined: true });
     setDeclined(true);
   }
 

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { useEffect, useMemo, useRef } from "react";
+import { Navigate, useNavigate, useParams } from "react-router";
 import type { TrainingStatusResponse } from "#shared/director-states";
 import { type Director, type DirectorId, findDirector, isDirectorId } from "#shared/directors";
+import type { FieldErrors } from "#shared/errors";
 import type { OnboardingData } from "#shared/onboarding";
 import {
   TRAINING_QUESTIONS,
@@ -15,14 +16,11 @@ import {
   trainingStartAnswers,
 } from "#shared/training";
 import { fieldErrorsOf } from "#shared/validation";
-import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
+import { showReviewErrors } from "../../components/answers-review";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Textarea } from "../../components/ui/field";
-import { Icon } from "../../components/ui/icon";
-import { shieldCheckIcon } from "../../components/ui/page-icons";
 import { Progress } from "../../components/ui/progress";
-import { Skeleton } from "../../components/ui/skeleton";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
@@ -35,7 +33,10 @@ import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
 import { useBusinessProfile } from "../onboarding/onboarding-api";
 import { submitTraining, trainingQueryKey, useTrainingStatus } from "./training-api";
 import { emptyTrainingAnswers, trainingDraft } from "./training-draft";
+import { TrainingLayout, TrainingLoading } from "./training-layout";
 import { refusalToast, trainedToast, trainingFailureToast } from "./training-outcome";
+import { DraftOffer, TrainingReview } from "./training-review";
+import { useTrainingDraft } from "./use-training-draft";
 
 /** /train-director/:id: ten questions that teach one director how the business works. */
 export function TrainDirectorPage() {
@@ -139,15 +140,28 @@ function TrainingWizard(props: {
   });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const drafting = useTrainingDraft({ userId, directorId, profile, form, onApplied: () => goTo(1) });
+  // Drafting is offered the first time; training again starts from the stored answers.
+  const offerDraft = aiConfigured && props.saved === null && !drafting.reviewing;
 
   const question = (questions[step - 1] ?? questions[0]) as TrainingQuestion;
   const asked = trainingQuestionFor(question, profile);
   const inputId = `training-${question.name}`;
 
+  /** On the review page errors go under their answers there; on the steps, to the first step with one. */
+  function showErrors(fields: FieldErrors): boolean {
+    if (!drafting.reviewing) return showFieldErrors(fields);
+    return showReviewErrors(
+      form,
+      questions.map((item) => item.name),
+      fields,
+    );
+  }
+
   async function complete() {
     const parsed = schema.safeParse(form.getValues());
     if (!parsed.success) {
-      showFieldErrors(fieldErrorsOf(parsed.error));
+      showErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setSubmitting(true);
@@ -167,7 +181,7 @@ function TrainingWizard(props: {
       navigate(`/chat?director=${directorId}`, { state: { selectedDirector: directorId } });
     } catch (failure) {
       setSubmitting(false);
-      if (failure instanceof ApiError && showFieldErrors(failure.fields)) return;
+      if (failure instanceof ApiError && showErrors(failure.fields)) return;
       const redirect = refusalRedirect(failure, director.name);
       if (redirect) {
         if (redirect.toast) toast(redirect.toast);
@@ -186,118 +200,76 @@ function TrainingWizard(props: {
   return (
     <TrainingLayout director={director} contextEnabled={contextEnabled}>
       <Card className="mt-4 p-5 pb-0 sm:mt-6 sm:p-8 sm:pb-0">
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <p className="font-medium text-slate-700">
-            Question {step} of {TRAINING_STEPS}
-          </p>
-          <p className="text-slate-500">{Math.round((step / TRAINING_STEPS) * 100)}%</p>
-        </div>
-        <div className="mt-2">
-          <Progress value={(step / TRAINING_STEPS) * 100} label={`Training ${director.name}: progress`} />
-        </div>
-
-        <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
-          <Field
-            id={inputId}
-            label={<span className="text-base leading-snug font-semibold text-slate-900 sm:text-lg">{asked.text}</span>}
-            hint={
-              asked.earlier ? (
-                <>
-                  <span className="font-medium text-brand-800">
-                    Your answer from onboarding is filled in: sharpen it.
-                  </span>{" "}
-                  {question.hint}
-                </>
-              ) : (
-                question.hint
-              )
-            }
-            error={error}
-          >
-            <Textarea
-              key={question.name}
-              id={inputId}
-              rows={5}
-              aria-invalid={Boolean(error)}
-              aria-describedby={describedBy}
-              onKeyDown={onTextareaKeyDown}
-              {...control}
-            />
-          </Field>
-          <StepFooter
-            step={step}
-            isLast={isLast}
+        {drafting.reviewing ? (
+          <TrainingReview
+            director={director}
+            profile={profile}
+            form={form}
             submitting={submitting}
-            lastLabel="Complete Training"
-            stepKey="mod-enter"
-            onBack={() => goTo(step - 1)}
+            noteFor={drafting.noteFor}
+            onAccept={() => void complete()}
+            onStepByStep={() => {
+              drafting.stopReviewing();
+              goTo(1);
+            }}
           />
-        </form>
+        ) : (
+          <>
+            <div className="flex items-center justify-between gap-3 text-sm">
+              <p className="font-medium text-slate-700">
+                Question {step} of {TRAINING_STEPS}
+              </p>
+              <p className="text-slate-500">{Math.round((step / TRAINING_STEPS) * 100)}%</p>
+            </div>
+            <div className="mt-2">
+              <Progress value={(step / TRAINING_STEPS) * 100} label={`Training ${director.name}: progress`} />
+            </div>
+
+            <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
+              <Field
+                id={inputId}
+                label={
+                  <span className="text-base leading-snug font-semibold text-slate-900 sm:text-lg">{asked.text}</span>
+                }
+                hint={
+                  asked.earlier ? (
+                    <>
+                      <span className="font-medium text-brand-800">
+                        Your answer from onboarding is filled in: sharpen it.
+                      </span>{" "}
+                      {question.hint}
+                    </>
+                  ) : (
+                    question.hint
+                  )
+                }
+                error={error}
+              >
+                <Textarea
+                  key={question.name}
+                  id={inputId}
+                  rows={5}
+                  aria-invalid={Boolean(error)}
+                  aria-describedby={describedBy}
+                  onKeyDown={onTextareaKeyDown}
+                  {...control}
+                />
+              </Field>
+              {offerDraft && step === 1 ? (
+                <DraftOffer state={drafting.state} onDraft={() => void drafting.draft()} />
+              ) : null}
+              <StepFooter
+                step={step}
+                isLast={isLast}
+                submitting={submitting}
+                lastLabel="Complete Training"
+                stepKey="mod-enter"
+                onBack={() => goTo(step - 1)}
+              />
+            </form>
+          </>
+        )}
       </Card>
     </TrainingLayout>
-  );
-}
-
-/** The spec's "Loading..." while the question is not ready. */
-function TrainingLoading({ director }: { director: Director }) {
-  return (
-    <TrainingLayout director={director} contextEnabled={false}>
-      <Card className="mt-4 p-5 sm:mt-6 sm:p-8" aria-busy="true">
-        <p className="text-sm font-medium text-slate-700">Loading...</p>
-        <Skeleton className="mt-3 h-2 w-full rounded-full" />
-        <Skeleton className="mt-8 h-6 w-3/4" />
-        <Skeleton className="mt-3 h-4 w-1/2" />
-        <Skeleton className="mt-4 h-32 w-full" />
-      </Card>
-    </TrainingLayout>
-  );
-}
-
-function TrainingLayout(props: { director: Director; contextEnabled: boolean; children: ReactNode }) {
-  const { director } = props;
-  return (
-    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-5 sm:py-14">
-      <div className="mx-auto w-full max-w-2xl">
-        <Link
-          to="/select-department"
-          className="-my-3 inline-flex h-11 items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline sm:my-0 sm:h-auto"
-        >
-          <span aria-hidden="true">←</span> All directors
-        </Link>
-        <header className="mt-3 flex items-start gap-4 sm:mt-4">
-          <span
-            aria-hidden="true"
-            className="hidden h-14 w-14 flex-none place-items-center rounded-xl bg-brand-100 text-2xl font-bold text-brand-800 sm:grid"
-          >
-            {director.icon}
-          </span>
-          <div>
-            <p className="hidden text-sm font-semibold text-brand-700 sm:block">{director.title} · Training</p>
-            <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Train {director.name}
-            </h1>
-            <p className="mt-2 hidden text-slate-600 sm:block">
-              Ten questions about how your business works. The more specific you are, the more useful {director.name}'s
-              advice will be.
-            </p>
-          </div>
-        </header>
-
-        {props.children}
-
-        <NoAiServiceNotice className="mt-6" lead="You can train your directors now." />
-
-        {props.contextEnabled ? (
-          <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
-            <Icon drawing={shieldCheckIcon} className="mt-0.5 h-5 w-5 flex-none text-brand-700" />
-            <p>
-              <span className="font-semibold text-slate-900">Contextual memory, stored securely.</span> Your answers,
-              together with your business profile, become {director.name}'s memory of your business, so every answer
-              fits it. They are stored securely in your account and used only to advise you.
-            </p>
-          </div>
-        ) : null}
-      </div>
-    </div>
   );
 }

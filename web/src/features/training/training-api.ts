@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { TrainingResultResponse, TrainingStatusResponse } from "#shared/director-states";
 import type { DirectorId } from "#shared/directors";
 import type { TrainingAnswers } from "#shared/training";
+import type { TrainingDraft, TrainingDraftRequest } from "#shared/training-draft";
 import { api } from "../../lib/api";
 
 export const trainingQueryKey = (directorId: DirectorId) => ["training", directorId] as const;
@@ -19,4 +20,9 @@ export function useTrainingStatus(directorId: DirectorId) {
 /** Stores the answers, then builds the director's context; the server says which step failed. */
 export function submitTraining(directorId: DirectorId, answers: TrainingAnswers) {
   return api<TrainingResultResponse>(`/api/training/${directorId}`, { body: answers });
+}
+
+/** The ten answers drafted from what the owner already gave, each with its source; nothing is stored. */
+export function draftTrainingAnswers(directorId: DirectorId, input: TrainingDraftRequest) {
+  return api<TrainingDraft>(`/api/training/${directorId}/draft`, { body: input });
 }
