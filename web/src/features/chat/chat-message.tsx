@@ -3,15 +3,19 @@ import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
 import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
 import type { Director } from "#shared/directors";
 import { ERRORS, type ErrorCode } from "#shared/errors";
+import { DeferredMarkdown } from "../../components/deferred-markdown";
 import { DirectorAvatar } from "../../components/director-avatar";
-import { ChatMarkdown } from "../../components/markdown";
+import { OnceOpened } from "../../components/once-opened";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { retryIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
-import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";
+import { lazyNamed } from "../../lib/lazy-named";
+import { CitationLink, citedMarkdown, SourcesRow } from "./answer-sources";
 import { formatTimeOfDay } from "./format-time";
 import { RetryCountdown } from "./retry-countdown";
+
+const SourceDialog = lazyNamed(() => import("./source-dialog"), "SourceDialog");
 
 type ChatBubbleProps = {
   director: Director;
@@ -127,7 +131,9 @@ export function ChatBubble(props: ChatBubbleProps) {
         </div>
         {props.footer}
       </div>
-      <SourceDialog source={opened} answer={text} onClose={() => setOpened(undefined)} />
+      <OnceOpened open={opened !== undefined}>
+        <SourceDialog source={opened} answer={text} onClose={() => setOpened(undefined)} />
+      </OnceOpened>
     </li>
   );
 }
@@ -151,8 +157,11 @@ export function AnswerText(props: {
     },
     [sources, onOpen],
   );
-  if (sources) return <ChatMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="break-words" />;
-  return <ChatMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="break-words" />;
+  if (sources)
+    return <DeferredMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="break-words" />;
+  return (
+    <DeferredMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="break-words" />
+  );
 }
 
 function unfinishedText(status: ChatMessageStatus | undefined, text: string, errorCode: ErrorCode | null | undefined) {

@@ -1,15 +1,20 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchHit } from "#shared/chat";
+import { OnceOpened } from "../../components/once-opened";
+import { lazyNamed } from "../../lib/lazy-named";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { BoardEntry } from "./board/board-entry";
 import { Conversation } from "./conversation";
 import { DirectorSidebar } from "./director-sidebar";
 import { HistoryList } from "./history-list";
-import { SearchDialog, useSearchShortcut } from "./search-dialog";
 import { Sheet } from "./sheet";
+import { useSearchShortcut } from "./use-search-shortcut";
 import { useSelectedDirector } from "./use-selected-director";
+
+// Opened by a tap or Ctrl/Cmd+K: fetched then rather than with the page.
+const SearchDialog = lazyNamed(() => import("./search-dialog"), "SearchDialog");
 
 /**
  * /chat: the director selector with the conversation history under it, the
@@ -72,15 +77,17 @@ export function ChatPage() {
         <BoardEntry onOpen={() => setSheet(undefined)} />
         {history("sheet")}
       </Sheet>
-      <SearchDialog
-        open={searching}
-        onOpenChange={setSearching}
-        onChoose={(hit: SearchHit) =>
-          hit.kind === "board"
-            ? openMeeting(hit.conversationId, hit.messageId)
-            : openConversation(hit.directorId, hit.conversationId, hit.messageId)
-        }
-      />
+      <OnceOpened open={searching}>
+        <SearchDialog
+          open={searching}
+          onOpenChange={setSearching}
+          onChoose={(hit: SearchHit) =>
+            hit.kind === "board"
+              ? openMeeting(hit.conversationId, hit.messageId)
+              : openConversation(hit.directorId, hit.conversationId, hit.messageId)
+          }
+        />
+      </OnceOpened>
     </div>
   );
 }

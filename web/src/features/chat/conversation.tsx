@@ -13,10 +13,11 @@ import { AnswerAnnouncer } from "./answer-announcer";
 import { chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatBubble } from "./chat-message";
+import { ChatReady } from "./chat-ready";
 import { ConversationHeader } from "./conversation-header";
 import { ConversationSkeleton, EmptyState, LoadErrorAlert, UntrainedNote } from "./conversation-states";
 import { LockedDirector } from "./locked-director";
-import { MessageItem } from "./message-item";
+import { MessageItem, preloadMessageParts } from "./message-item";
 import { Sheet } from "./sheet";
 import { PromptButton, SuperpowersPanel } from "./superpowers-panel";
 import { codeOf, useAnswerChat } from "./use-answer-chat";
@@ -88,9 +89,15 @@ export function Conversation(props: ConversationProps) {
   const loading = !inError && (history.isPending || config.isPending || !welcomeShown);
   const canSend = !loading && !inError && !answering && editing === undefined;
 
+  const storedMessages = history.data?.messages.length ?? 0;
+  useEffect(() => {
+    if (storedMessages > 0) preloadMessageParts();
+  }, [storedMessages]);
+
   const send = useCallback(
     (text: string) => {
       if (!canSend || text.trim() === "") return;
+      preloadMessageParts();
       answers.send(text);
     },
     [canSend, answers],
@@ -136,7 +143,7 @@ export function Conversation(props: ConversationProps) {
   const conversation = history.data?.conversation ?? undefined;
 
   return (
-    <>
+    <ChatReady value={inError || !loading}>
       <section className="flex min-w-0 flex-1 flex-col bg-slate-50" aria-labelledby="chat-heading">
         <ConversationHeader
           director={director}
@@ -276,7 +283,7 @@ export function Conversation(props: ConversationProps) {
         onPrompt={send}
         onClear={clear}
       />
-    </>
+    </ChatReady>
   );
 }
 
