@@ -15,6 +15,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { build } from "vite";
+import { noteWhenReadyToAsk } from "../e2e/support/ready-to-ask";
 import { seedChatOwner } from "../e2e/support/seed-chat-owner";
 import { parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
@@ -75,22 +76,6 @@ async function askedFor(page: Page, sizes: Map<string, number>, time: number): P
   return new Map(paths.map((path) => [path, sizes.get(path) ?? Number.NaN]));
 }
 
-/**
- * Notes in the page (window.readyAt) the moment a question can first be sent: Send enabled under the welcome
- * message. A MutationObserver sees it as the DOM changes, before anything the page starts afterwards.
- */
-function noteWhenReady() {
-  performance.setResourceTimingBufferSize(1000);
-  const observer = new MutationObserver(() => {
-    const send = document.querySelector<HTMLButtonElement>('button[aria-label="Send message"]');
-    const welcome = document.querySelector('ol[aria-label^="Conversation with "]')?.textContent ?? "";
-    if (!send || send.disabled || !welcome.includes("Hi, I'm")) return;
-    (window as unknown as { readyAt: number }).readyAt = performance.now();
-    observer.disconnect();
-  });
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-}
-
 const sum = (files: Map<string, number>) => [...files.values()].reduce((total, size) => total + size, 0);
 
 function printFiles(title: string, files: Map<string, number>, except = new Map<string, number>()) {
@@ -141,7 +126,7 @@ async function chat() {
     const { user } = (await response.json()) as { user: { id: string } };
     await seedChatOwner(server.deps.db, user.id);
 
-    await context.addInitScript(noteWhenReady);
+    await context.addInitScript(noteWhenReadyToAsk);
     const sizes = recordScripts(page);
     await page.goto("/chat");
     const readyAt = await (

@@ -10,6 +10,7 @@ import {
   conversationList,
   openChat,
 } from "./support/chat-owner";
+import { noteWhenReadyToAsk } from "./support/ready-to-ask";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fake = await startFakeAiServer();
@@ -184,6 +185,35 @@ describe("chatting with a director", () => {
     const times = await conversation(page).locator("time").allTextContents();
     expect(times.length).toBe(3);
     for (const time of times) expect(time).toMatch(/\d{1,2}[:.]\d{2}/);
+  });
+
+  it("answers before any code fetched after the first load has arrived, and that code then works", async () => {
+    const page = await ownerPage();
+    // Every script the page asks for once a question can be sent (window.readyAt) is held until released.
+    await page.addInitScript(noteWhenReadyToAsk);
+    const held: Array<() => void> = [];
+    let holding = true;
+    await page.route("**/*.js", async (route) => {
+      const afterReady = await page.evaluate(() => "readyAt" in window).catch(() => false);
+      if (holding && afterReady) await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    await openChat(page);
+    fake.queueChat({ reply: "Start with **email** for a week." });
+    await askInPage(page, "Where should I start?");
+    await conversation(page).getByText("Start with **email** for a week.").waitFor();
+    await page.getByRole("button", { name: "Send message" }).waitFor();
+    // The answer is there as plain text: the Markdown renderer, the answer's actions and the menu are still held.
+    expect(held.length).toBeGreaterThan(0);
+    expect(await conversation(page).locator("strong").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Copy answer" }).count()).toBe(0);
+
+    holding = false;
+    for (const release of held.splice(0)) release();
+    await conversation(page).locator("strong", { hasText: "email" }).waitFor();
+    await page.getByRole("button", { name: "Copy answer" }).waitFor();
+    await page.getByRole("button", { name: "Conversation options" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).waitFor();
   });
 
   it("sends with Enter, adds a line with Shift+Enter, ignores blank text", async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useState } from "react";
 import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
 import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
 import type { Director } from "#shared/directors";
@@ -13,9 +13,10 @@ import { cn } from "../../lib/cn";
 import { lazyNamed } from "../../lib/lazy-named";
 import { CitationLink, citedMarkdown, SourcesRow } from "./answer-sources";
 import { formatTimeOfDay } from "./format-time";
-import { RetryCountdown } from "./retry-countdown";
 
 const SourceDialog = lazyNamed(() => import("./source-dialog"), "SourceDialog");
+// Only while the AI service is busy.
+const RetryCountdown = lazyNamed(() => import("./retry-countdown"), "RetryCountdown");
 
 type ChatBubbleProps = {
   director: Director;
@@ -100,7 +101,9 @@ export function ChatBubble(props: ChatBubbleProps) {
               ))}
             </span>
             {props.phase === "busy" && props.retry ? (
-              <RetryCountdown at={props.retry.at} onStop={props.retry.onStop} />
+              <Suspense fallback={<span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>}>
+                <RetryCountdown at={props.retry.at} onStop={props.retry.onStop} />
+              </Suspense>
             ) : (
               <span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>
             )}

@@ -4,14 +4,16 @@ import type { AnswerPhase } from "#shared/chat";
 import type { Director } from "#shared/directors";
 import { preloadMarkdown } from "../../components/deferred-markdown";
 import { lazyNamed } from "../../lib/lazy-named";
-import { CarriedMemo } from "./board/carried-memo";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
 
-// What a stored message offers (actions, versions, what was noted) is fetched when one is first shown, not with the page.
+// What a stored message offers (actions, versions, what was noted) and a board memo carried on here are fetched when
+// one is first shown, not with the page.
 const loadActions = () => import("./message-actions");
 const loadMemory = () => import("../memory/answer-memory");
 const AnswerMemory = lazyNamed(loadMemory, "AnswerMemory");
+const loadCarriedMemo = () => import("./board/carried-memo");
+const CarriedMemo = lazyNamed(loadCarriedMemo, "CarriedMemo");
 const AnswerFeedback = lazyNamed(loadActions, "AnswerFeedback");
 const CopyButton = lazyNamed(loadActions, "CopyButton");
 const EditButton = lazyNamed(loadActions, "EditButton");
@@ -24,6 +26,7 @@ export function preloadMessageParts() {
   preloadMarkdown();
   void loadActions();
   void loadMemory();
+  void loadCarriedMemo();
 }
 
 /**
@@ -55,7 +58,13 @@ export function MessageItem(props: {
   const metadata = message.metadata;
   const storedId = metadata?.messageId;
   // A board memo this chat was carried on from.
-  if (metadata?.directorId === "board") return <CarriedMemo text={text} createdAt={metadata.createdAt} />;
+  if (metadata?.directorId === "board") {
+    return (
+      <Suspense fallback={null}>
+        <CarriedMemo text={text} createdAt={metadata.createdAt} />
+      </Suspense>
+    );
+  }
   if (message.role === "user") {
     return (
       <ChatBubble
