@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { CHAT_MESSAGE_TOO_LONG } from "#shared/chat";
+import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
 import { TRAINING_QUESTIONS } from "#shared/training";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
@@ -234,6 +236,16 @@ describe("chatting with a director", () => {
     await conversation(page).getByText("Here is my advice").waitFor();
     const sent = fake.streamedChatRequests().at(-1)?.body.messages as Array<{ content: string }>;
     expect(sent.at(-1)?.content).toContain("My question: First line\nsecond line");
+
+    // Over the limit: refused with the reason, the text kept; the reason goes once the text fits.
+    const sentBefore = fake.streamedChatRequests().length;
+    await input(page).fill("x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1));
+    await input(page).press("Enter");
+    await page.getByRole("alert").getByText(CHAT_MESSAGE_TOO_LONG).waitFor();
+    expect(await input(page).inputValue()).toHaveLength(CHAT_MESSAGE_MAX_LENGTH + 1);
+    await input(page).press("Backspace");
+    await page.getByText(CHAT_MESSAGE_TOO_LONG).waitFor({ state: "detached" });
+    expect(fake.streamedChatRequests().length).toBe(sentBefore);
   });
 
   it("sends a suggested prompt from the Superpowers panel", async () => {
