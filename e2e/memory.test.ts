@@ -37,6 +37,9 @@ describe("directors that learn", () => {
     await openChat(page, "/chat?director=finn");
     const meter = page.getByRole("button", { name: "Finn knows 10 of 14 key facts. Show which" });
     await meter.waitFor();
+    // A count to read, not a ring that looks like something loading: one mark per key fact.
+    expect(await meter.locator("svg").count()).toBe(0);
+    expect(await meter.locator('[aria-hidden="true"] > span').count()).toBe(14);
 
     fake.queueChat({ reply: "A healthy margin for a café is **60–70%** on drinks." });
     fake.queueObject({
