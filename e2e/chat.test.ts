@@ -160,6 +160,9 @@ describe("chatting with a director", () => {
     await conversation(page).getByText("Which channel should I focus on?").waitFor();
     await conversation(page).getByText("Martha is reading your notes…").waitFor();
     await page.getByRole("button", { name: "Stop answer" }).waitFor();
+    // The question being answered is not marked like a search result: progress shows in the answer, calmly.
+    expect(await conversation(page).locator('[aria-current="true"]').count()).toBe(0);
+    await screenshot(page, "chat-answering-desktop");
     firstWords.open();
 
     // Part of the answer shows before the rest has arrived.
