@@ -52,10 +52,23 @@ describe("keeping conversations", () => {
     const thread = conversationList(page);
     await thread.locator("table").getByText("$300").waitFor();
 
-    // Copy the answer as Markdown.
+    // Copy puts rich text on the clipboard, with plain text (no Markdown marks) beside it for plain-text fields.
     await thread.getByRole("button", { name: "Copy answer" }).focus();
     await page.keyboard.press("Enter");
     await thread.getByRole("status").getByText("Copied").waitFor();
+    const copied = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      const read = async (type: string) => (await item?.getType(type))?.text();
+      return { html: await read("text/html"), text: await read("text/plain") };
+    });
+    expect(copied.html).toContain("<strong>Bright Bean Coffee</strong>");
+    expect(copied.html).toContain("<td>$300</td>");
+    expect(copied.text).toBe(
+      "Here is a plan for Bright Bean Coffee:\n\n• Two reels a week\n• One newsletter\n\nChannel\tBudget\nInstagram\t$300",
+    );
+    // "Copy as Markdown" keeps the source.
+    await thread.getByRole("button", { name: "Copy as Markdown" }).click();
+    await thread.getByRole("status").getByText("Copied as Markdown").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PLAN_ANSWER);
 
     // Thumbs down with a reason.

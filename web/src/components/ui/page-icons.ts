@@ -40,6 +40,10 @@ export const moreIcon: IconDrawing = {
   d: "M3.2 12a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0zM10.2 12a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0zM17.2 12a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0z",
   filled: true,
 };
+/** The Markdown mark: "M" and a down arrow in a box. */
+export const markdownIcon: IconDrawing = {
+  d: "M3 6h18v12H3zM6.5 15V9l2.5 3 2.5-3v6M16.5 9v6M14 12.5l2.5 2.5 2.5-2.5",
+};
 export const newConversationIcon: IconDrawing = {
   d: "M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v7M16 19h6M19 16v6",
 };
