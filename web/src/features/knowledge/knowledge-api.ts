@@ -4,7 +4,9 @@ import {
   isFinished,
   type KnowledgeListResponse,
   type KnowledgeSourceItem,
+  type NoteEdit,
   type NoteInput,
+  type SourceText,
   type SourceUpdate,
   type WebPageInput,
 } from "#shared/knowledge";
@@ -53,6 +55,15 @@ export async function addNote(input: NoteInput) {
 
 export async function updateSource(id: string, update: SourceUpdate) {
   return (await api<SourceResponse>(`/api/knowledge/${id}`, { method: "PATCH", body: update })).source;
+}
+
+export async function editNote(id: string, edit: NoteEdit) {
+  return (await api<SourceResponse>(`/api/knowledge/${id}/note`, { method: "PUT", body: edit })).source;
+}
+
+/** What was read from a source, part by part. */
+export function readSourceText(id: string) {
+  return api<SourceText>(`/api/knowledge/${id}/text`);
 }
 
 export async function retrySource(id: string) {

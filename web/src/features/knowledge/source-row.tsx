@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { DirectorId } from "#shared/directors";
-import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "#shared/knowledge";
+import { FORMAT_LABELS, formatBytes, isFinished, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/field";
@@ -9,6 +9,7 @@ import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { DirectorChoice, directorNames } from "./director-choice";
+import { EditNoteDialog } from "./edit-note-dialog";
 import {
   deleteSource,
   KNOWLEDGE_QUERY_KEY,
@@ -18,6 +19,7 @@ import {
   updateSource,
 } from "./knowledge-api";
 import { SourceStatus } from "./source-status";
+import { SourceTextDialog } from "./source-text-dialog";
 
 const ADDED = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -32,6 +34,8 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
   const [renaming, setRenaming] = useState(false);
   const [editingDirectors, setEditingDirectors] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [editingNote, setEditingNote] = useState(false);
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: KNOWLEDGE_QUERY_KEY });
 
@@ -101,9 +105,26 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
         <p className="text-sm text-amber-900">This was very long: only its first part is used.</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRenaming(true)}>
-          Rename
-        </Button>
+        {source.kind === "note" && isFinished(source.status) ? (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setEditingNote(true)}>
+            Edit
+          </Button>
+        ) : null}
+        {source.kind !== "note" && source.status === "ready" ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Text read from ${source.name}`}
+            onClick={() => setReading(true)}
+          >
+            Text read
+          </Button>
+        ) : null}
+        {source.kind === "note" ? null : (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRenaming(true)}>
+            Rename
+          </Button>
+        )}
         <Button size="sm" variant="ghost" disabled={busy} onClick={() => setEditingDirectors(true)}>
           Directors
         </Button>
@@ -123,6 +144,11 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
       </div>
 
       <DirectorsDialog source={source} open={editingDirectors} onOpenChange={setEditingDirectors} />
+      {source.kind === "note" ? (
+        <EditNoteDialog source={source} open={editingNote} onOpenChange={setEditingNote} />
+      ) : (
+        <SourceTextDialog source={source} open={reading} onOpenChange={setReading} />
+      )}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}
