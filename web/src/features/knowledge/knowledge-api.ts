@@ -18,8 +18,9 @@ export const KNOWLEDGE_QUERY_KEY = ["knowledge"] as const;
 const LIVE_REFRESH_MS = 1500;
 
 /** The owner's sources and usage; refreshed every moment while any source is on its way, so states change live. */
-export function useKnowledge() {
+export function useKnowledge(options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: KNOWLEDGE_QUERY_KEY,
     queryFn: () => api<KnowledgeListResponse>("/api/knowledge"),
     staleTime: 0,
