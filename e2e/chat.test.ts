@@ -338,8 +338,11 @@ describe("chatting with a director", () => {
     // Sent at once: the question waits for the file to be read, then goes with it.
     await input(page).fill("When do we open on Sundays?");
     await input(page).press("Enter");
-    await conversation(page).getByText("Attached file: opening-hours.txt", { exact: false }).waitFor();
     await conversation(page).getByText('Here is my advice on "When do we open on Sundays?', { exact: false }).waitFor();
+    // The question says which file it is about.
+    await conversation(page)
+      .getByText(/^You said: When do we open on Sundays\?\s+Attached file: opening-hours\.txt$/)
+      .waitFor();
     const sent = fake.streamedChatRequests().at(-1)?.body.messages as Array<{ content: string }>;
     expect(sent.at(-1)?.content).toContain("at 8:30 on Sundays");
     expect(await page.getByRole("button", { name: "Remove opening-hours.txt" }).count()).toBe(0);
