@@ -134,7 +134,9 @@ describe("knowledge", () => {
     await sourceRow(page, "Loyalty card").getByRole("button", { name: "Edit" }).click();
     const editor = page.getByRole("dialog", { name: "Edit note" });
     const noteText = editor.getByLabel("Text", { exact: true });
-    await expect.poll(() => noteText.inputValue()).toBe("Ten stamps on the loyalty card earn a free drink of any size.");
+    await expect
+      .poll(() => noteText.inputValue())
+      .toBe("Ten stamps on the loyalty card earn a free drink of any size.");
     await noteText.fill("Eight stamps on the loyalty card earn a free drink of any size.");
     await editor.getByRole("button", { name: "Save note" }).click();
     await page.getByText("Note saved", { exact: true }).waitFor();
