@@ -160,3 +160,14 @@ export function formatBytes(bytes: number): string {
   const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
   return `${rounded} ${units[unit]}`;
 }
+
+/** PUT /api/knowledge/:id/note: a note's new title and text; it is read and indexed again. */
+export const noteEditSchema = noteSchema.omit({ directorIds: true });
+export type NoteEdit = z.input<typeof noteEditSchema>;
+
+/** GET /api/knowledge/:id/text: what was read from a source, part by part (a PDF's pages, a document's sections). */
+export type SourceText = {
+  parts: Array<{ location: string | null; text: string }>;
+  /** Only the first part of an absurdly long text was kept. */
+  truncated: boolean;
+};
