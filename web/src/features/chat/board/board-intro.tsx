@@ -9,8 +9,8 @@ import { boardIcon } from "../../../components/ui/page-icons";
 
 /**
  * What the board is, for an owner who cannot hold a meeting yet (fewer than
- * two trained directors), and the way there: train another director, or the
- * plan that allows more directors.
+ * two trained directors, and the trial's preview held or not offered), and
+ * the way there: train another director, or the plan that allows more directors.
  */
 export function BoardIntro({ overview }: { overview: BoardOverview }) {
   const of = (state: string) =>
@@ -39,6 +39,14 @@ export function BoardIntro({ overview }: { overview: BoardOverview }) {
         A board meeting puts one question to several of your directors at once. Each answers from their own department,
         side by side, and a memo sums up where they agree, where they disagree, and the decision that is yours to make.
       </p>
+      {overview.preview?.meetingId ? (
+        <p className="mt-4 text-sm text-slate-700">
+          You have held the preview meeting your free trial includes.{" "}
+          <Link to={`/board?meeting=${overview.preview.meetingId}`} className="font-medium text-brand-700 underline">
+            Open your preview meeting
+          </Link>
+        </p>
+      ) : null}
       <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
         {trained.length === 0
           ? "You haven't trained a director yet. "
