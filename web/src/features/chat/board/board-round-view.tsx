@@ -52,7 +52,7 @@ export function BoardRoundView(props: RoundProps) {
       <div className="flex flex-col items-end gap-1">
         <h2
           id={`round-${index}-question`}
-          className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-[0.9375rem] leading-relaxed font-normal break-words whitespace-pre-wrap text-white shadow-sm sm:max-w-[75%]"
+          className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-[0.9375rem] leading-relaxed font-normal wrap-anywhere whitespace-pre-wrap text-white shadow-sm sm:max-w-[75%]"
         >
           <span className="sr-only">You asked the board: </span>
           {round.question}
