@@ -96,6 +96,8 @@ describe("the board meeting", () => {
     const tabsBox = await tabs.boundingBox();
     expect(memoBox && tabsBox && memoBox.y < tabsBox.y).toBe(true);
     expect(memoBox && memoBox.y > 0 && memoBox.y + 120 < DESKTOP.height).toBe(true);
+    // Only the meeting scrolls there: the page around it, with its header, stays put.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
     await screenshot(page, "board-desktop-memo", { fullPage: false });
     await tabs.scrollIntoViewIfNeeded();
     await screenshot(page, "board-desktop-answers", { fullPage: false });

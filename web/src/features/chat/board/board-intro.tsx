@@ -52,7 +52,10 @@ export function BoardIntro({ overview }: { overview: BoardOverview }) {
           ? "You haven't trained a director yet. "
           : `You have trained ${trained.map((director) => director.name).join(" and ")} so far. `}
         A board meeting needs at least {BOARD_MIN_DIRECTORS} trained directors
-        {missing > 0 && trained.length > 0 ? `: train ${missing === 1 ? "one more" : `${missing} more`}` : ""}.
+        {missing > 0 && trained.length > 0 && trainable.length > 0
+          ? `: train ${missing === 1 ? "one more" : `${missing} more`}`
+          : ""}
+        .
       </p>
       {trainable.length > 0 ? (
         <div className="mt-5 flex flex-col gap-2 sm:flex-row">

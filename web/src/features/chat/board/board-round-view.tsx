@@ -48,7 +48,7 @@ export function BoardRoundView(props: RoundProps) {
   );
 
   return (
-    <section id={`round-${index}`} aria-labelledby={`round-${index}-question`} className="scroll-mt-4 space-y-4">
+    <section id={`round-${index}`} aria-labelledby={`round-${index}-question`} className="space-y-4">
       <div className="flex flex-col items-end gap-1">
         <h2
           id={`round-${index}-question`}

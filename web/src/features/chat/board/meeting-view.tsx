@@ -25,6 +25,9 @@ import { PreviewBadge, PreviewEnd, PreviewNote } from "./board-preview";
 import { BoardRoundView } from "./board-round-view";
 import { useBoardMeeting } from "./use-board-meeting";
 
+/** Room left above a round brought to the top of the meeting. */
+const ROUND_GAP_PX = 16;
+
 /**
  * One meeting on the board page: its header (title, the history's rename,
  * export, share and delete), its rounds, and the box for the next question.
@@ -78,15 +81,22 @@ export function MeetingView(props: {
   const roundCount = rounds.length;
   const lastRoundCount = useRef(roundCount);
   useEffect(() => {
-    if (roundCount === 0) return;
+    const element = scroller.current;
+    if (roundCount === 0 || !element) return;
+    // Only the meeting's own scroller moves (scrollIntoView would scroll the page around it too).
+    const bringUp = (target: HTMLElement | null, behavior: ScrollBehavior, offset = ROUND_GAP_PX) => {
+      if (!target) return;
+      const top = target.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+      element.scrollTo({ top: Math.max(0, top - offset), behavior });
+    };
     const round = document.getElementById(`round-${roundCount - 1}`);
     if (!opened.current) {
       opened.current = true;
       const target = props.messageId ? document.getElementById(`message-${props.messageId}`) : null;
-      if (target) target.scrollIntoView({ block: "center" });
-      else round?.scrollIntoView({ block: "start" });
+      if (target) bringUp(target, "instant", element.clientHeight / 3);
+      else bringUp(round, "instant");
     } else if (roundCount > lastRoundCount.current) {
-      round?.scrollIntoView({ block: "start", behavior: "smooth" });
+      bringUp(round, "smooth");
     }
     lastRoundCount.current = roundCount;
   }, [roundCount, props.messageId]);
