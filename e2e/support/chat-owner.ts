@@ -8,7 +8,7 @@ import { DESKTOP, type setupBrowser } from "./browser";
 const DAY_MS = 24 * 60 * 60 * 1000;
 let ownerCount = 0;
 
-export type ChatOwnerOptions = { plan?: "free-trial" | "premium"; trialEndsAt?: Date; train?: boolean };
+export type ChatOwnerOptions = { plan?: "free-trial" | "standard" | "premium"; trialEndsAt?: Date; train?: boolean };
 
 /**
  * A signed-in owner ready to chat: signed up through the API in the page's

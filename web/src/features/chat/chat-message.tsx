@@ -158,8 +158,8 @@ export function AnswerText(props: {
     },
     [sources, onOpen],
   );
-  if (sources) return <ChatMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="break-words" />;
-  return <ChatMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="break-words" />;
+  if (sources) return <ChatMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="wrap-anywhere" />;
+  return <ChatMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="wrap-anywhere" />;
 }
 
 function unfinishedText(status: ChatMessageStatus | undefined, text: string, errorCode: ErrorCode | null | undefined) {

@@ -66,7 +66,10 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
       id={`source-${source.id}`}
       aria-label={source.name}
       aria-current={pointedAt ? "location" : undefined}
-      className={cn("grid scroll-mt-24 gap-3 p-4 sm:p-5", pointedAt && "bg-amber-50 ring-2 ring-amber-300 ring-inset")}
+      className={cn(
+        "grid scroll-mt-24 grid-cols-1 gap-3 p-4 sm:p-5",
+        pointedAt && "bg-amber-50 ring-2 ring-amber-300 ring-inset",
+      )}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">

@@ -65,7 +65,7 @@ export function SourceTextDialog(props: {
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a long page of text must be scrollable by keyboard.
                 tabIndex={0}
                 aria-label="Text read"
-                className="min-h-24 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800"
+                className="min-h-24 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-800"
               >
                 {part?.text ? part.text : <span className="text-slate-500">No text was found here.</span>}
               </section>
