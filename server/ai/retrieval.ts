@@ -95,17 +95,12 @@ export function startSearch(
   const texts = searchTexts(input.question, input.earlierQuestions ?? []);
   const embeddings = texts.length > 0 ? embedQuestions(deps, texts, input.signal) : Promise.resolve([]);
   return {
-    async rank(scope) {
-      if (texts.length === 0) return [];
-      const embedded = await embeddings;
-      return searchPieces(deps.database, {
+    rank(scope) {
+      return rankPieces(deps.database, {
         userId: input.userId,
         ...scope,
-        queries: texts.map((text, index) => ({
-          text,
-          embedding: embedded[index],
-          weight: index === 0 ? 1 : FOLLOW_UP_WEIGHT,
-        })),
+        queries: texts.map((text, index) => ({ text, weight: index === 0 ? 1 : FOLLOW_UP_WEIGHT })),
+        embeddings,
         threshold: deps.env.RETRIEVAL_PIECE_THRESHOLD,
         count: scope.count ?? deps.env.RETRIEVAL_PIECE_COUNT,
       });
@@ -204,42 +199,76 @@ type RankedRow = {
 };
 
 /**
- * The retrieval itself, given the queries' embeddings: full-text rank (BM25) and vector similarity (pgvector, only
- * vectors from the query's model) each rank the owner's pieces in the database, one statement returning every
- * ranking's best CANDIDATES_PER_RANKING with their text; reciprocal rank fusion merges them here, and near-copies of
- * a piece already chosen are skipped. Only this owner's pieces, and only from sources this director may use.
+ * The retrieval itself, given the queries' embeddings (the evaluation and the benchmark call it directly): see
+ * rankPieces.
  */
-export async function searchPieces(
+export function searchPieces(
   database: Pick<DatabaseHandle, "db" | "vectors">,
-  input: SearchScope & {
-    userId: string;
-    queries: SearchQuery[];
-    threshold: number;
-    count: number;
-    mode?: RetrievalMode;
+  input: SearchInput & { queries: SearchQuery[] },
+): Promise<RetrievedPiece[]> {
+  return rankPieces(database, { ...input, embeddings: Promise.resolve(input.queries.map((query) => query.embedding)) });
+}
+
+type SearchInput = SearchScope & { userId: string; threshold: number; count: number; mode?: RetrievalMode };
+
+/**
+ * Full-text rank (BM25) and vector similarity (pgvector, only vectors from the query's model) each rank the owner's
+ * pieces in the database, each ranking returning its best CANDIDATES_PER_RANKING; reciprocal rank fusion merges them
+ * here, and near-copies of a piece already chosen are skipped. Only this owner's pieces, and only from sources this
+ * director may use. The full-text rankings run at once, while the embeddings are on their way; the vector rankings
+ * when they arrive.
+ */
+async function rankPieces(
+  database: Pick<DatabaseHandle, "db" | "vectors">,
+  input: SearchInput & {
+    queries: Array<{ text: string; weight: number }>;
+    embeddings: Promise<Array<QueryEmbedding | undefined>>;
   },
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
   const scope = inScope(input);
-  const rankings: Array<{ weight: number; sql: SQL }> = [];
-  for (const query of input.queries) {
-    if (mode !== "vector" && query.text.trim() !== "") {
-      rankings.push({ weight: query.weight, sql: textRanking(input.userId, query.text, scope) });
-    }
-    const vectors =
-      mode !== "text" && query.embedding
-        ? pieceVectorRanking(database.vectors, {
-            userId: input.userId,
-            model: query.embedding.model,
-            dimensions: query.embedding.vector.length,
-            cosineLiteral: cosineQueryLiteral(query.embedding.vector),
-            threshold: input.threshold,
-            limit: CANDIDATES_PER_RANKING,
-            scope,
-          })
-        : undefined;
-    if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });
-  }
+  const textRankings = input.queries.flatMap((query) =>
+    mode !== "vector" && query.text.trim() !== ""
+      ? [{ weight: query.weight, sql: textRanking(input.userId, query.text, scope) }]
+      : [],
+  );
+  const textRows = readRankings(database, input.userId, textRankings);
+  // Awaited below, after the embeddings: a failure meanwhile is not left unhandled.
+  textRows.catch(() => {});
+  const embeddings = mode === "text" ? [] : await input.embeddings;
+  const vectorRankings = input.queries.flatMap((query, index) => {
+    const embedding = embeddings[index];
+    const ranking =
+      embedding &&
+      pieceVectorRanking(database.vectors, {
+        userId: input.userId,
+        model: embedding.model,
+        dimensions: embedding.vector.length,
+        cosineLiteral: cosineQueryLiteral(embedding.vector),
+        threshold: input.threshold,
+        limit: CANDIDATES_PER_RANKING,
+        scope,
+      });
+    return ranking ? [{ weight: query.weight * VECTOR_WEIGHT, sql: ranking }] : [];
+  });
+  const vectorRows = await readRankings(database, input.userId, vectorRankings);
+  const rows = [
+    ...(await textRows),
+    ...vectorRows.map((row) => ({ ...row, ranking: row.ranking + textRankings.length })),
+  ];
+  return fuse(
+    rows,
+    [...textRankings, ...vectorRankings].map((ranking) => ranking.weight),
+    input.count,
+  );
+}
+
+/** Runs the rankings in one statement and reads their pieces, each row with its ranking's index and its position. */
+async function readRankings(
+  database: Pick<DatabaseHandle, "db">,
+  userId: string,
+  rankings: Array<{ sql: SQL }>,
+): Promise<RankedRow[]> {
   if (rankings.length === 0) return [];
   const lists = sql.join(
     rankings.map((ranking, index) => sql`(select ${index}::int as ranking, r.* from ${ranking.sql} r)`),
@@ -247,20 +276,15 @@ export async function searchPieces(
   );
   // The owner's sources are read once: joined to the pieces directly, the planner scans a small table again for every
   // piece.
-  const rows = rowsOf<RankedRow>(
+  return rowsOf<RankedRow>(
     await database.db.execute(sql`
-      with sources as materialized (select s.id, s.name from knowledge_sources s where s.user_id = ${input.userId})
+      with sources as materialized (select s.id, s.name from knowledge_sources s where s.user_id = ${userId})
       select l.ranking, l.position::int as position, p.id, p.department, p.source_field as "sourceField", p.content,
         p.source_id as "sourceId", s.name as "sourceName", p.location
       from (${lists}) l
       join context_pieces p on p.id = l.id
       left join sources s on s.id = p.source_id
     `),
-  );
-  return fuse(
-    rows,
-    rankings.map((ranking) => ranking.weight),
-    input.count,
   );
 }
 
