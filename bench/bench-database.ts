@@ -5,8 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "../server/db/client";
+import type { DatabaseHandle } from "../server/db/client";
 import { connectionConfig } from "../server/db/connection-config";
+import { openDatabase } from "../server/db/open-database";
 import { loadEnv } from "../server/env";
 import { createLogger } from "../server/logger";
 

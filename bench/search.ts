@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { searchMessages } from "../server/chat/search-messages";
-import { openDatabase } from "../server/db/client";
+import { openDatabase } from "../server/db/open-database";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 

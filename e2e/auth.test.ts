@@ -10,7 +10,7 @@ describe("accounts in the browser", () => {
   it("signs up a new owner and lands on /subscription with the toast", async () => {
     const page = await browser.newPage();
     await page.goto("/auth?signup=true");
-    await page.getByRole("heading", { name: "Welcome to the product" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome to Directors" }).waitFor();
     await page.getByLabel("Name").fill("Dana Owner");
     await page.getByLabel("Email").fill("dana@example.com");
     await page.getByLabel("Password", { exact: true }).fill("correct-horse-battery");

@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import type { DirectorId } from "#shared/directors";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { directorTrainings } from "../server/db/schema";
 import { BOARD_ANSWERS, boardRoute } from "../server/test/board-scripts";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor } from "../server/test/fixtures";
-import type { DirectorId } from "../shared/directors";
-import { TRAINING_QUESTIONS } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { type ChatOwnerOptions, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 
@@ -51,16 +51,22 @@ describe("the board meeting", () => {
       );
     }
     await page
-      .getByText("Martha, Finn, Ollie and Harper answer at once. This counts as 4 of your 20 messages a minute.")
+      .getByText(
+        "Martha, Finn, Ollie and Harper answer at once. You can send 20 messages a minute, and this question counts as 4.",
+      )
       .waitFor();
     await screenshot(page, "board-desktop-new");
     // Who sits in is the owner's choice; the cost follows it.
     await page.getByRole("button", { name: /^Harper/ }).click();
     await page
-      .getByText("Martha, Finn and Ollie answer at once. This counts as 3 of your 20 messages a minute.")
+      .getByText(
+        "Martha, Finn and Ollie answer at once. You can send 20 messages a minute, and this question counts as 3.",
+      )
       .waitFor();
     await page.getByRole("button", { name: /^Harper/ }).click();
-    await page.getByText("This counts as 4 of your 20 messages a minute.").waitFor();
+    await page
+      .getByText("You can send 20 messages a minute, and this question counts as 4.", { exact: false })
+      .waitFor();
 
     await question(page).fill(QUESTION);
     await question(page).press("Enter");
@@ -138,7 +144,9 @@ describe("the board meeting", () => {
     await page.getByLabel("Switch director").selectOption("board");
     await page.waitForURL("**/board");
     await page
-      .getByText("Martha, Finn and Ollie answer at once. This counts as 3 of your 20 messages a minute.")
+      .getByText(
+        "Martha, Finn and Ollie answer at once. You can send 20 messages a minute, and this question counts as 3.",
+      )
       .waitFor();
     await screenshot(page, "board-phone-new");
     await question(page).fill(QUESTION);

@@ -1,8 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
-import { TRAINING_QUESTIONS } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
-import { type ChatOwnerOptions, chatInput, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
+import {
+  askInPage,
+  type ChatOwnerOptions,
+  chatInput,
+  chatOwnerPage,
+  conversationList,
+  openChat,
+} from "./support/chat-owner";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fake = await startFakeAiServer();
@@ -283,15 +290,17 @@ describe("chatting with a director", () => {
     expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
   });
 
-  it("shows a failed answer with the error toast and answers again on retry", async () => {
+  it("shows a failed answer once, in its place, and answers again on retry", async () => {
     browser.expectConsoleError(/status of 502/);
     const page = await ownerPage();
     await openChat(page);
     fake.queueChat({ fail: { status: 400 } });
     await input(page).fill("Will this work?");
     await input(page).press("Enter");
-    await page.getByRole("status").getByText("Failed to generate a response. Please try again.").waitFor();
     await conversation(page).getByRole("alert").getByText("Failed to generate a response. Please try again.").waitFor();
+    // Once the stored conversation is shown again: no toast repeats what the answer says.
+    await conversation(page).getByRole("button", { name: "Retry" }).waitFor();
+    expect(await page.getByText("Failed to generate a response. Please try again.").count()).toBe(1);
     fake.queueChat({ reply: "Yes, on the second try." });
     await conversation(page).getByRole("button", { name: "Retry" }).click();
     await conversation(page).getByText("Yes, on the second try.").waitFor();
@@ -305,7 +314,7 @@ describe("chatting with a director", () => {
     fake.queueChat({ reply: "One two three four five six seven.", cutAfterChunks: 3, chunkDelayMs: 50 });
     await input(page).fill("Cut me off");
     await input(page).press("Enter");
-    await page.getByRole("status").getByText("Failed to generate a response. Please try again.").waitFor();
+    await conversation(page).getByRole("alert").getByText("Failed to generate a response. Please try again.").waitFor();
     await conversation(page).getByText("One two three").waitFor();
     await conversation(page).getByRole("button", { name: "Retry" }).waitFor();
   });
@@ -391,6 +400,29 @@ describe("chatting with a director", () => {
     await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
     await page.getByRole("button", { name: "Where is my cash flow most at risk over the next quarter?" }).waitFor();
     await screenshot(page, "chat-phone-empty");
+  });
+});
+
+describe("when the AI service is busy", () => {
+  it("counts down to each retry and lets the owner stop waiting", async () => {
+    // The spec's retry delays (1 s, then 2 s…, each up to twice as long), as an owner meets them.
+    await browser.restart({ env: AI_ENV, aiRetry: {} });
+    const page = await ownerPage(PHONE);
+    await openChat(page);
+    fake.queueChat({ fail: { status: 429 } }, { fail: { status: 429 } }, { fail: { status: 429 } });
+    await askInPage(page, "Are you there?");
+    const waiting = conversation(page).getByText(/^The AI service is busy — trying again/);
+    await conversation(page)
+      .getByText(/^The AI service is busy — trying again in [1-8] s$/)
+      .waitFor();
+    // The seconds count down.
+    const first = await waiting.textContent();
+    await expect.poll(() => waiting.textContent()).not.toBe(first);
+    const stop = conversation(page).getByRole("button", { name: "Stop", exact: true });
+    await stop.click();
+    await conversation(page).getByText("You stopped this answer before it started.").waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await conversation(page).getByRole("button", { name: "Retry" }).waitFor();
   });
 });
 

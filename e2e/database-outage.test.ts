@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../server/db/client";
+import { ERRORS } from "#shared/errors";
+import { openDatabase } from "../server/db/open-database";
 import { directorTrainings } from "../server/db/schema";
 import { createLogger } from "../server/logger";
 import { givePlan } from "../server/test/fixtures";
 import { type PostgresServer, startPostgresServer } from "../server/test/postgres-server";
-import { ERRORS } from "../shared/errors";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 
 /**
@@ -62,6 +62,7 @@ describe("a database restart under an open page", () => {
     await owner(page);
     await page.goto("/settings");
     const ai = page.getByRole("region", { name: "AI" });
+    await ai.getByText("For administrators").click();
     await ai.getByText("Vector search", { exact: true }).waitFor();
     if (!postgres.pgvector) {
       await ai.getByText("This server's database has no pgvector extension", { exact: false }).waitFor();

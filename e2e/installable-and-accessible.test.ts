@@ -3,12 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { ERRORS } from "#shared/errors";
 import { directorTrainings } from "../server/db/schema";
 import { boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
-import { ERRORS } from "../shared/errors";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { chroma, contrastRatio, fillAndBackground } from "./support/contrast";
 import { openToast } from "./support/toasts";
 
 const AXE_SOURCE = fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
@@ -497,6 +498,8 @@ describe("on a phone, at night, by keyboard and offline", () => {
     const navChoice = page.getByRole("navigation", { name: "Main" }).getByRole("radiogroup", { name: "Theme" });
     expect(await settingsChoice.getByRole("radio", { name: "System" }).isChecked()).toBe(true);
     const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const primary = page.getByRole("button", { name: "Change password" });
+    const lightPrimary = await fillAndBackground(primary);
 
     // Dark, chosen in Settings: the nav bar's choice follows, and so does the browser's bar colour.
     await appearance.locator("label", { hasText: "Dark" }).click();
@@ -505,6 +508,12 @@ describe("on a phone, at night, by keyboard and offline", () => {
     expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe("#0f172a");
     const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(darkBackground).not.toBe(lightBackground);
+    // A primary button stands out from its card at least as much in dark as in light, in a blue, not a pale pastel
+    // that reads as disabled.
+    const darkPrimary = await fillAndBackground(primary);
+    const lightContrast = contrastRatio(lightPrimary.fill, lightPrimary.behind);
+    expect(contrastRatio(darkPrimary.fill, darkPrimary.behind)).toBeGreaterThanOrEqual(lightContrast);
+    expect(chroma(darkPrimary.fill)).toBeGreaterThan(0.1);
 
     // The first paint of the next visit is dark already: with the app's code held back, the page is dark.
     const held = /\/assets\/.+\.js$/;

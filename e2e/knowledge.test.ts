@@ -94,7 +94,7 @@ describe("knowledge", () => {
     await page.getByRole("tab", { name: "Web page" }).click();
     await page.getByLabel("Web page address").fill("ftp://example.com");
     await page.getByRole("button", { name: "Add page" }).click();
-    await page.getByText("Enter a web address starting with http:// or https://").waitFor();
+    await page.getByText("Enter a web address, like www.example.com").waitFor();
     await page.getByLabel("Web page address").fill(`${siteUrl}/about`);
     await page.getByRole("button", { name: "Add page" }).click();
 

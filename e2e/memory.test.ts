@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { directorTrainings, rememberedFacts } from "../server/db/schema";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { TRAINING_QUESTIONS } from "../shared/training";
 import { PHONE, screenshot, setupBrowser } from "./support/browser";
 import { askInPage, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
 import { expectToast } from "./support/toasts";
@@ -72,12 +72,19 @@ describe("directors that learn", () => {
     await screenshot(page, "memory-chat-desktop");
 
     // From the next answer on, every kept fact goes with the question.
-    fake.queueChat({ reply: "Then raise the price of a flat white by 20p." });
+    const everyBlock = Array.from({ length: 20 }, (_, index) => `[${index + 1}]`).join("");
+    fake.queueChat({ reply: `Then raise the price of a flat white by 20p. ${everyBlock}` });
     await askInPage(page, "What should I do next?");
     await thread.getByText("raise the price").waitFor();
     expect(lastPrompt()).toContain("What you told Finn, 2026-04-01: April revenue was £38,400.");
     expect(lastPrompt()).toContain("What you told Finn, 2026-03-01: We hired two baristas in March.");
     expect(lastPrompt()).toContain("Gross margin: About 42%");
+    // A fact's day in its source reads as every other date does: the owner's locale, not 2026-04-01.
+    const april1 = await page.evaluate(() =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(2026, 3, 1)),
+    );
+    await thread.getByRole("button", { name: new RegExp(`^Source \\d+: What you told Finn: ${april1}$`) }).waitFor();
+    expect(await thread.getByText("2026-04-01", { exact: false }).count()).toBe(0);
 
     // Settings: everything in one place, each with where and when it came from.
     await page.goto("/settings");

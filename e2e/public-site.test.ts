@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DIRECTORS } from "../shared/directors";
+import { DIRECTORS } from "#shared/directors";
 import { DESKTOP, PHONE, screenshot, setupBrowser, TABLET } from "./support/browser";
 
 const HEADLINE = "AI Directors For Your Business Success";
@@ -493,7 +493,7 @@ describe("toasts offline", () => {
       .getByRole("region", { name: "Notifications", exact: true })
       .getByText("Invalid email or password.")
       .waitFor();
-    await page.getByRole("heading", { level: 1, name: "Welcome to the product" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Welcome to Directors" }).waitFor();
     expect(blocked).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { TRAINING_QUESTIONS, trainingQuestionFor } from "#shared/training";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../server/test/fixtures";
-import { TRAINING_QUESTIONS, trainingQuestionFor } from "../shared/training";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 
 /** Embeddings come from the local OpenAI-protocol test server, over real HTTP. */

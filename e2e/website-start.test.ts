@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import type { KnowledgeListResponse } from "#shared/knowledge";
+import { ONBOARDING_FIELDS, type OnboardingData } from "#shared/onboarding";
+import { WEBSITE_FAILURE_MESSAGES } from "#shared/website-draft";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
-import type { KnowledgeListResponse } from "../shared/knowledge";
-import { ONBOARDING_FIELDS, type OnboardingData } from "../shared/onboarding";
-import { WEBSITE_FAILURE_MESSAGES } from "../shared/website-draft";
 import { DESKTOP, screenshot, setupBrowser } from "./support/browser";
 import { expectToast } from "./support/toasts";
 

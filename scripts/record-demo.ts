@@ -76,7 +76,7 @@ async function main() {
   const { createLogger } = await import("../server/logger");
   const { startServer } = await import("../server/start");
   const { startFakeAiServer } = await import("../server/test/fake-ai-server");
-  const { openDatabase } = await import("../server/db/client");
+  const { openDatabase } = await import("../server/db/open-database");
 
   const fake = await startFakeAiServer();
   fake.queueChat({ reply: ANSWER, firstTokenDelayMs: 700, chunkDelayMs: 45 });

@@ -23,6 +23,6 @@ export type AppDeps = {
   /** Chat answers being written, apart from the requests that asked for them. */
   answers: AnswerHub;
   /** Durable background jobs (server/jobs/job-runner.ts). */
-  jobs: JobRunner;
+  jobs: JobRunner<AppDeps>;
   now: () => Date;
 };

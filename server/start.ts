@@ -6,7 +6,8 @@ import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
 import { createSessions, SESSION_CHECK_TTL_MS } from "./auth/sessions";
 import { createAnswerHub } from "./chat/answer-hub";
-import { type DatabaseHandle, openDatabase, prepareDataDir } from "./db/client";
+import type { DatabaseHandle } from "./db/client";
+import { openDatabase, prepareDataDir } from "./db/open-database";
 import { postgresSettings } from "./db/postgres";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
@@ -127,7 +128,7 @@ export async function buildDeps(
   const mail = createMailer(env, log);
   const auth = createAuth(database.db, env, secret, log, mail);
   const now = options.now ?? (() => new Date());
-  const jobs = createJobRunner(database, log, options.jobs);
+  const jobs = createJobRunner<AppDeps>(database, log, options.jobs);
   const opened = database;
   const deps: AppDeps = {
     env,

@@ -111,7 +111,11 @@ export type ChatAnswerMetadata = {
  * a busy provider the retry policy is waiting on.
  */
 export type AnswerPhase = "reading" | "slow" | "busy" | "writing";
-export type AnswerStatusData = { phase: AnswerPhase };
+export type AnswerStatusData = {
+  phase: AnswerPhase;
+  /** While busy: how long until the provider is asked again, so the owner sees a countdown. */
+  retryInMs?: number;
+};
 
 export const CONVERSATION_TITLE_MAX_LENGTH = 80;
 export const conversationTitleSchema = z.object({

@@ -1,5 +1,5 @@
 import type { DirectorId } from "./directors";
-import { KEY_FACTS, type KeyFact, STALE_AFTER_DAYS, THIN_ANSWER_WORDS } from "./key-facts";
+import { KEY_FACTS, type KeyFact, keyFactStated, STALE_AFTER_DAYS, THIN_ANSWER_WORDS } from "./key-facts";
 import type { OnboardingData } from "./onboarding";
 import type { TrainingAnswers } from "./training";
 
@@ -9,6 +9,9 @@ import type { TrainingAnswers } from "./training";
  * covers it is thin (a few words) or stale (about something that changes, and
  * dated more than STALE_AFTER_DAYS ago). A remembered fact wins over a training
  * answer, which wins over the profile: each is the more specific and the newer.
+ * Failing those, a figure counts as known when anything the owner gave states
+ * it (a sentence naming it with a number, in any answer, fact or knowledge
+ * passage the director reads): the newest such statement covers it.
  */
 
 /** known: covered; thin: covered by an answer of only a few words; stale: may be out of date; missing: not covered. */
@@ -21,7 +24,7 @@ export type KeyFactState = {
   placeholder: string;
   status: KeyFactStatus;
   /** What covers it and when that was told; null when missing. */
-  from: { kind: "profile" | "training" | "fact"; date: string } | null;
+  from: { kind: "profile" | "training" | "fact" | "knowledge"; date: string } | null;
 };
 
 export type DirectorKnowledge = {
@@ -38,6 +41,8 @@ export type KnowledgeSources = {
   training: { answers: TrainingAnswers; trainedAt: string } | null;
   /** Kept facts this director uses, any order. */
   facts: Array<{ keyFact: string | null; date: string; statement: string }>;
+  /** Passages of the owner's documents, web pages and notes this director reads that may state a figure. */
+  passages: Array<{ text: string; date: string }>;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,7 +74,32 @@ function keyFactState(keyFact: KeyFact, sources: KnowledgeSources, now: Date): K
   if (profiled && sources.profile) {
     return { ...base, ...answered(keyFact, profiled, { kind: "profile", date: sources.profile.updatedAt }, now) };
   }
+  const stated = newestStatement(keyFact, sources);
+  if (stated) return { ...base, status: staleness(keyFact, stated.date, now) ?? "known", from: stated };
   return { ...base, status: "missing", from: null };
+}
+
+/** The newest text of the owner's that states the key fact, as what covers it. */
+function newestStatement(keyFact: KeyFact, sources: KnowledgeSources): KeyFactState["from"] {
+  if (!keyFact.statedBy) return null;
+  const texts: Array<{ kind: NonNullable<KeyFactState["from"]>["kind"]; date: string; text: string }> = [
+    ...sources.facts.map((fact) => ({ kind: "fact" as const, date: fact.date, text: fact.statement })),
+    ...Object.values(sources.training?.answers ?? {}).map((text) => ({
+      kind: "training" as const,
+      date: sources.training?.trainedAt ?? "",
+      text,
+    })),
+    ...Object.values(sources.profile?.answers ?? {}).map((text) => ({
+      kind: "profile" as const,
+      date: sources.profile?.updatedAt ?? "",
+      text,
+    })),
+    ...sources.passages.map((passage) => ({ kind: "knowledge" as const, date: passage.date, text: passage.text })),
+  ];
+  const stating = texts
+    .filter((item) => keyFactStated(keyFact, item.text))
+    .sort((a, b) => b.date.localeCompare(a.date))[0];
+  return stating ? { kind: stating.kind, date: stating.date } : null;
 }
 
 function answered(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DIRECTOR_IDS } from "./directors";
 import { directorKnowledge } from "./key-fact-status";
-import { ALL_KEY_FACTS, KEY_FACTS, keyFactsTouched } from "./key-facts";
+import { ALL_KEY_FACTS, findKeyFact, KEY_FACTS, type KeyFact, keyFactStated, keyFactsTouched } from "./key-facts";
 import { emptyOnboardingData } from "./onboarding";
 import { TRAINING_QUESTIONS } from "./training";
 
@@ -47,6 +47,7 @@ describe("key facts", () => {
           { keyFact: "cost_per_customer", date: "2026-03-01", statement: "Cost per new customer: $25" },
           { keyFact: "budget", date: "2026-06-20", statement: "We now spend $1,200 a month on ads." },
         ],
+        passages: [],
       },
       now,
     );
@@ -63,11 +64,40 @@ describe("key facts", () => {
         profile: { answers: { ...emptyOnboardingData(), target: "Remote workers" }, updatedAt: now.toISOString() },
         training: null,
         facts: [],
+        passages: [],
       },
       now,
     );
     expect(untrained.facts.filter((fact) => fact.status !== "missing").map((fact) => [fact.id, fact.status])).toEqual([
       ["target_audience", "thin"],
     ]);
+  });
+
+  it("count a figure as known when a sentence of the owner's states it, wherever it was written", () => {
+    const fact = (id: string) => findKeyFact(id) as KeyFact;
+    expect(keyFactStated(fact("gross_margin"), "Gross margin (2025): 62%. Cash in the bank: £18,400.")).toBe(true);
+    expect(keyFactStated(fact("cash_in_bank"), "Gross margin (2025): 62%. Cash in the bank: £18,400.")).toBe(true);
+    expect(keyFactStated(fact("leavers_last_year"), "Good pay and a free lunch. Two baristas left last year.")).toBe(
+      true,
+    );
+    // Named without a figure, or a figure beside other words, states nothing.
+    expect(keyFactStated(fact("gross_margin"), "We want a better margin. We sell 40 loaves a day.")).toBe(false);
+    expect(keyFactStated(fact("leavers_last_year"), "The leftover bread, 20 loaves, goes to the shelter.")).toBe(false);
+
+    const now = new Date("2026-06-30T12:00:00.000Z");
+    const finn = directorKnowledge(
+      "finn",
+      {
+        profile: null,
+        training: null,
+        facts: [{ keyFact: null, date: "2026-06-01", statement: "April revenue was £38k." }],
+        passages: [{ text: "Cash in the bank: £18,400.", date: "2026-06-10T09:00:00.000Z" }],
+      },
+      now,
+    );
+    const status = (id: string) => finn.facts.find((item) => item.id === id);
+    expect(status("monthly_revenue")).toMatchObject({ status: "known", from: { kind: "fact", date: "2026-06-01" } });
+    expect(status("cash_in_bank")).toMatchObject({ status: "known", from: { kind: "knowledge" } });
+    expect(status("gross_margin")?.status).toBe("missing");
   });
 });

@@ -28,6 +28,13 @@ export type KeyFact = {
   changes?: true;
   /** Words of a question that touch this fact, lower case, matched at word starts (the label always is). */
   keywords: readonly string[];
+  /**
+   * Whole words, lower case, that state this fact in a sentence of the owner's own text (a document, a training
+   * answer, a fact written down) when that sentence also gives a figure: "Our gross margin is about 62%".
+   */
+  statedBy?: readonly string[];
+  /** The sentence states it without a figure ("We are hiring a pastry chef"). */
+  statedWithoutFigure?: true;
 };
 
 /** An answer dated longer ago than this, about something that changes, may be out of date. */
@@ -42,8 +49,9 @@ type TrainingFact = {
   /** The onboarding answer that covers it, when not the one the training question builds on. */
   profile?: OnboardingFieldName;
 };
-type Figure = Omit<KeyFact, "directorId" | "training" | "profile" | "changes" | "keywords"> & {
+type Figure = Omit<KeyFact, "directorId" | "training" | "profile" | "changes" | "keywords" | "statedBy"> & {
   keywords: readonly string[];
+  statedBy: readonly string[];
 };
 
 /** Short labels and the words that touch each training question, by question name. */
@@ -152,7 +160,7 @@ const TRAINING_FACTS: Record<DirectorId, Record<string, TrainingFact>> = {
   },
 };
 
-/** The key figures beyond the training questions: only a remembered fact covers them. */
+/** The key figures beyond the training questions: a remembered fact covers them, or a sentence of the owner's that states them. */
 const FIGURES: Record<DirectorId, readonly Figure[]> = {
   martha: [
     {
@@ -161,6 +169,17 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "What does it cost you to win one new customer, roughly?",
       placeholder: "e.g. About $25 from ads",
       keywords: ["cost per customer", "acquisition cost", "cac", "cost per lead", "cost per acquisition", "roi"],
+      statedBy: [
+        "cost per customer",
+        "cost per new customer",
+        "acquisition cost",
+        "customer acquisition cost",
+        "cac",
+        "cost per lead",
+        "cost per acquisition",
+        "cost to acquire",
+        "cost to win",
+      ],
     },
     {
       id: "new_customers_per_month",
@@ -168,6 +187,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How many new customers do you win in a typical month?",
       placeholder: "e.g. Around 40",
       keywords: ["new customers", "more customers", "customers a month", "leads"],
+      statedBy: ["new customers", "new clients", "first-time customers"],
     },
   ],
   finn: [
@@ -177,6 +197,16 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "What is your monthly revenue, roughly?",
       placeholder: "e.g. About $38,000",
       keywords: ["revenue", "sales", "turnover", "income"],
+      statedBy: [
+        "revenue",
+        "turnover",
+        "takings",
+        "sales of",
+        "monthly sales",
+        "annual sales",
+        "we sell about",
+        "income",
+      ],
     },
     {
       id: "gross_margin",
@@ -184,6 +214,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "What is your gross margin, roughly?",
       placeholder: "e.g. About 40%",
       keywords: ["margin", "markup", "profit", "pricing", "price"],
+      statedBy: ["gross margin", "gross margins", "margin", "margins", "gross profit", "markup", "mark-up"],
     },
     {
       id: "cash_in_bank",
@@ -191,6 +222,17 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How much cash does the business have in the bank right now, roughly?",
       placeholder: "e.g. About $20,000",
       keywords: ["cash", "bank", "runway", "afford", "savings"],
+      statedBy: [
+        "cash in the bank",
+        "in the bank",
+        "cash balance",
+        "bank balance",
+        "cash reserve",
+        "cash reserves",
+        "cash on hand",
+        "cash at bank",
+        "runway",
+      ],
     },
     {
       id: "monthly_burn",
@@ -198,6 +240,18 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How much does the business spend in a typical month, roughly?",
       placeholder: "e.g. About $30,000 including wages",
       keywords: ["burn", "costs", "expenses", "overhead", "runway", "spend"],
+      statedBy: [
+        "burn",
+        "monthly costs",
+        "monthly spend",
+        "running costs",
+        "fixed costs",
+        "overheads",
+        "overhead",
+        "outgoings",
+        "expenses",
+        "costs us",
+      ],
     },
   ],
   ollie: [
@@ -207,6 +261,21 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How many orders or jobs do you handle in a typical week?",
       placeholder: "e.g. About 120 orders",
       keywords: ["volume", "capacity", "busy", "orders a week", "jobs"],
+      statedBy: [
+        "orders a week",
+        "orders per week",
+        "orders each week",
+        "orders a day",
+        "orders per day",
+        "jobs a week",
+        "jobs per week",
+        "covers a day",
+        "covers a week",
+        "customers a day",
+        "customers a week",
+        "customers per day",
+        "weekly orders",
+      ],
     },
     {
       id: "turnaround_time",
@@ -214,6 +283,16 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How long does a typical order take from order to delivery?",
       placeholder: "e.g. Three working days",
       keywords: ["turnaround", "delivery time", "lead time", "shipping", "how long"],
+      statedBy: [
+        "turnaround",
+        "turn-around",
+        "lead time",
+        "delivery time",
+        "delivered within",
+        "ships within",
+        "dispatched within",
+        "ready within",
+      ],
     },
     {
       id: "error_rate",
@@ -221,6 +300,19 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "Out of 100 orders, roughly how many go wrong or come back?",
       placeholder: "e.g. About 3",
       keywords: ["return", "refund", "error", "complaint", "went wrong"],
+      statedBy: [
+        "return rate",
+        "returns",
+        "refund rate",
+        "refunds",
+        "error rate",
+        "errors",
+        "complaints",
+        "go wrong",
+        "goes wrong",
+        "went wrong",
+        "come back",
+      ],
     },
   ],
   harper: [
@@ -230,6 +322,18 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "What does your payroll cost in a typical month, roughly?",
       placeholder: "e.g. About $24,000",
       keywords: ["payroll", "wage bill", "labour cost", "labor cost", "staff cost", "afford"],
+      statedBy: [
+        "payroll",
+        "wage bill",
+        "wages",
+        "salaries",
+        "staff costs",
+        "staff cost",
+        "labour cost",
+        "labour costs",
+        "labor cost",
+        "labor costs",
+      ],
     },
     {
       id: "open_roles",
@@ -237,6 +341,19 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "Which roles are you hiring for right now, if any?",
       placeholder: "e.g. One barista, part-time",
       keywords: ["vacanc", "open role", "position", "job ad", "hire", "hiring", "next hire"],
+      statedBy: [
+        "hiring for",
+        "hiring a",
+        "hiring an",
+        "open role",
+        "open roles",
+        "vacancy",
+        "vacancies",
+        "recruiting",
+        "looking to hire",
+        "not hiring",
+      ],
+      statedWithoutFigure: true,
     },
     {
       id: "leavers_last_year",
@@ -244,6 +361,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How many people left the business in the last 12 months?",
       placeholder: "e.g. Two of nine",
       keywords: ["turnover", "attrition", "left", "quit", "leaving", "keep"],
+      statedBy: ["left", "leavers", "quit", "resigned", "moved on", "lost", "staff turnover", "attrition"],
     },
   ],
   sam: [
@@ -253,6 +371,17 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "What is a typical sale worth, roughly?",
       placeholder: "e.g. About $60 per order",
       keywords: ["deal size", "order value", "average order", "basket", "ticket", "upsell"],
+      statedBy: [
+        "average order",
+        "average sale",
+        "average spend",
+        "average basket",
+        "average ticket",
+        "order value",
+        "deal size",
+        "typical sale",
+        "typical order",
+      ],
     },
     {
       id: "close_rate",
@@ -260,6 +389,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "Out of 10 serious prospects, how many usually buy?",
       placeholder: "e.g. About 3",
       keywords: ["close rate", "conversion", "convert", "win rate", "losing", "lose deals"],
+      statedBy: ["close rate", "closing rate", "conversion", "conversion rate", "convert", "win rate"],
     },
     {
       id: "leads_per_month",
@@ -267,6 +397,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How many new leads or enquiries do you get in a typical month?",
       placeholder: "e.g. Around 50",
       keywords: ["leads", "enquir", "inquir", "prospect"],
+      statedBy: ["leads", "enquiries", "inquiries", "prospects"],
     },
   ],
   ben: [
@@ -276,6 +407,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How much did your revenue grow (or shrink) over the last 12 months?",
       placeholder: "e.g. Up about 15%",
       keywords: ["revenue growth", "growth rate", "year on year", "grew", "grow"],
+      statedBy: ["grew", "growth", "year on year", "year-on-year", "shrank", "rose", "fell", "increased", "decreased"],
     },
     {
       id: "top_customer_share",
@@ -283,6 +415,15 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "What share of your revenue comes from your biggest customer?",
       placeholder: "e.g. About 20%",
       keywords: ["biggest customer", "largest client", "biggest client", "concentration", "depend"],
+      statedBy: [
+        "biggest customer",
+        "largest customer",
+        "biggest client",
+        "largest client",
+        "top customer",
+        "main customer",
+        "single customer",
+      ],
     },
     {
       id: "growth_budget",
@@ -290,6 +431,7 @@ const FIGURES: Record<DirectorId, readonly Figure[]> = {
       ask: "How much could you invest in growth over the next year?",
       placeholder: "e.g. Around $50,000",
       keywords: ["invest", "budget", "afford", "expand", "expansion"],
+      statedBy: ["invest", "put into growth", "budget for growth", "growth budget", "spend on growth"],
     },
   ],
 };
@@ -335,4 +477,21 @@ export function keyFactsTouched(directorId: DirectorId, text: string): KeyFact[]
   return KEY_FACTS[directorId].filter((fact) =>
     [fact.label.toLowerCase(), ...fact.keywords].some((keyword) => words.includes(` ${keyword}`)),
   );
+}
+
+/** A figure in a sentence: digits, or a number in words ("two of nine", "nobody", "about half"). */
+const FIGURE =
+  /\d|\b(?:zero|none|nobody|no one|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|half|third|quarter|dozen|a couple|a few)\b/;
+
+/** Whether a sentence of the owner's text states the key fact (see `statedBy`). */
+export function keyFactStated(keyFact: KeyFact, text: string): boolean {
+  const phrases = keyFact.statedBy;
+  if (!phrases) return false;
+  return text.split(/[.!?]+(?=\s|$)|[\n;]+/).some((sentence) => {
+    const lower = sentence.toLowerCase();
+    const words = ` ${lower.replace(/[^a-z0-9&'%$£€-]+/g, " ")} `;
+    return (
+      phrases.some((phrase) => words.includes(` ${phrase} `)) && (keyFact.statedWithoutFigure || FIGURE.test(lower))
+    );
+  });
 }

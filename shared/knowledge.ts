@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DIRECTOR_IDS, type DirectorId } from "./directors";
 import { ownerText } from "./validation";
+import { webAddressSchema } from "./web-address";
 
 /** Level 2 training: the owner's documents, web pages and notes, shared by the /knowledge page and its API. */
 
@@ -90,11 +91,7 @@ export const noteSchema = z.object({
 export type NoteInput = z.input<typeof noteSchema>;
 
 export const webPageSchema = z.object({
-  url: ownerText({ error: "Enter the page's address" })
-    .trim()
-    .min(1, "Enter the page's address")
-    .max(2000, "This address is too long")
-    .refine((value) => isWebAddress(value), "Enter a web address starting with http:// or https://"),
+  url: webAddressSchema("Enter the page's address"),
   directorIds: directorIdsSchema,
 });
 export type WebPageInput = z.input<typeof webPageSchema>;
@@ -114,15 +111,6 @@ export const sourceUpdateSchema = z
   })
   .refine((value) => value.name !== undefined || value.directorIds !== undefined, "Nothing to change");
 export type SourceUpdate = z.input<typeof sourceUpdateSchema>;
-
-export function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 export type KnowledgeSourceItem = {
   id: string;

@@ -29,7 +29,7 @@ export const PLANS: readonly Plan[] = [
     description: `Try one AI director free for ${TRIAL_DAYS} days.`,
     features: [
       "1 AI director",
-      "Level 1 training",
+      "Training with 10 questions per director",
       "Answers grounded in your business profile",
       `${TRIAL_DAYS}-day free trial`,
     ],
@@ -45,7 +45,7 @@ export const PLANS: readonly Plan[] = [
     description: "One director of your choice, for as long as you need.",
     features: [
       "1 AI director of your choice",
-      "Level 1 training",
+      "Training with 10 questions per director",
       "Unlimited conversations",
       "Answers grounded in your business profile",
     ],
@@ -61,7 +61,7 @@ export const PLANS: readonly Plan[] = [
     description: "A full leadership team for a growing business.",
     features: [
       "4 AI directors",
-      "Level 1 training",
+      "Training with 10 questions per director",
       "Unlimited conversations",
       "Answers grounded in your business profile",
     ],

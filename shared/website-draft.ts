@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { isWebAddress } from "./knowledge";
 import {
   ONBOARDING_ANSWER_MAX_CHARS,
   ONBOARDING_FIELDS,
@@ -7,7 +6,8 @@ import {
   type OnboardingFieldName,
   onboardingFieldSchemas,
 } from "./onboarding";
-import { ownerText, withoutControlCharacters } from "./validation";
+import { withoutControlCharacters } from "./validation";
+import { webAddressSchema } from "./web-address";
 
 /**
  * "Start from your website": on onboarding's first step the owner gives their
@@ -18,18 +18,8 @@ import { ownerText, withoutControlCharacters } from "./validation";
 
 const ADDRESS_MESSAGE = "Enter your website's address, like www.example.com";
 
-/** "brightbean.example" is read as https://brightbean.example: owners rarely type the scheme. */
-function withScheme(value: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]+:\d+(\/|$)/.test(value) ? value : `https://${value}`;
-}
-
 export const websiteDraftRequestSchema = z.object({
-  url: ownerText({ error: ADDRESS_MESSAGE })
-    .trim()
-    .min(1, ADDRESS_MESSAGE)
-    .max(2000, "This address is too long")
-    .transform(withScheme)
-    .refine(isWebAddress, "Enter a web address starting with http:// or https://, like www.example.com"),
+  url: webAddressSchema(ADDRESS_MESSAGE),
 });
 export type WebsiteDraftRequest = z.input<typeof websiteDraftRequestSchema>;
 

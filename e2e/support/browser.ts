@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import type { RetryOptions } from "../../server/ai/retry";
 import type { DatabaseHandle } from "../../server/db/client";
 import { parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
@@ -27,6 +28,8 @@ export type ServerOptions = {
   now?: () => Date;
   /** Opens the database to serve from (a PostgreSQL server's); by default a fresh in-memory one. */
   database?: () => Promise<DatabaseHandle>;
+  /** The AI retry policy; by default its delays are a few milliseconds, `{}` keeps the spec's. */
+  aiRetry?: RetryOptions;
 };
 
 /** The built app served by the real server on a free port, on a fresh in-memory database. */
@@ -49,7 +52,7 @@ export async function startAppServer(options: ServerOptions = {}): Promise<Runni
     staticDir: inject("staticDir"),
     database: options.database ? await options.database() : await createTestDatabase(),
     now: options.now,
-    aiRetry: { firstDelayMs: 5 },
+    aiRetry: options.aiRetry ?? { firstDelayMs: 5 },
     // Background jobs look for work often and retry soon, so a journey waits seconds, not minutes.
     jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
   });

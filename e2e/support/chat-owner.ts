@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { emptyOnboardingData } from "#shared/onboarding";
+import { TRAINING_QUESTIONS } from "#shared/training";
 import { businessProfiles, directorTrainings, subscriptions } from "../../server/db/schema";
-import { emptyOnboardingData } from "../../shared/onboarding";
-import { TRAINING_QUESTIONS } from "../../shared/training";
 import { DESKTOP, type setupBrowser } from "./browser";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@
 // `-- --provider` uses the provider configured in the environment (AI_BASE_URL, AI_API_KEY or OPENAI_API_KEY,
 // EMBEDDING_MODEL, EMBEDDING_DIMENSIONS, read by server/env.ts), so a real model can be judged.
 import { createAiProvider } from "../../server/ai/provider";
-import { openDatabase } from "../../server/db/client";
+import { openDatabase } from "../../server/db/open-database";
 import { type Env, loadEnv, parseEnv } from "../../server/env";
 import { createLogger } from "../../server/logger";
 import { type FakeAiServer, startFakeAiServer } from "../../server/test/fake-ai-server";

@@ -25,8 +25,8 @@ export type OpenAnswerOptions = {
   /** No first token within this time → "Assistant response timed out". */
   firstTokenTimeoutMs: number;
   log: Logger;
-  /** Called when the retry policy waits before asking a failing provider again. */
-  onRetry?: (error: AiError) => void;
+  /** Called when the retry policy waits `delayMs` before asking a failing provider again. */
+  onRetry?: (error: AiError, delayMs: number) => void;
   /** Filled in, when given, with when the (last) request was started and when its first text arrived. */
   timings?: ProviderTimings;
 };
@@ -80,7 +80,7 @@ export async function openAnswerStream(ai: AiProvider, options: OpenAnswerOption
         onRetry: (error, attemptNumber, delayMs) => {
           lastFailure = error;
           options.log.warn({ tag: error.tag, status: error.status, attempt: attemptNumber, delayMs }, "ai retry");
-          options.onRetry?.(error);
+          options.onRetry?.(error, delayMs);
         },
       },
     );

@@ -4,10 +4,10 @@ import { type DirectorId, findDirector, isDirectorId } from "../../shared/direct
 import { ONBOARDING_FIELDS, type OnboardingData } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
 import type { Database, Transaction } from "../db/client";
-import { contextPieces, directorTrainings, userContexts } from "../db/schema";
+import { rowsOf } from "../db/rows-of";
+import { businessProfiles, contextPieces, directorTrainings, userContexts } from "../db/schema";
 import { piecesWithoutEmbedding, savePieceEmbeddings, settlePieceEmbeddings } from "../db/vector-store";
 import type { AppDeps } from "../deps";
-import { getBusinessProfile } from "../routes/onboarding/business-profile";
 import { embedTexts } from "./embeddings";
 
 /**
@@ -84,7 +84,7 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
   let profile: OnboardingData | undefined;
   let materials: DirectorMaterial[];
   try {
-    profile = await getBusinessProfile(deps.db, userId);
+    profile = await readProfile(deps.db, userId);
     materials = await readMaterials(deps.db, userId, directorIds, profile);
   } catch (cause) {
     throw new IndexingError("read", { cause });
@@ -165,6 +165,15 @@ async function indexContext(deps: IndexDeps, userId: string, directorIds: Direct
   } catch (cause) {
     throw new IndexingError("store", { cause });
   }
+}
+
+/** The owner's business profile, which every director's context starts from. */
+async function readProfile(db: Database, userId: string): Promise<OnboardingData | undefined> {
+  const [row] = await db
+    .select({ answers: businessProfiles.answers })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, userId));
+  return row?.answers;
 }
 
 /**
@@ -350,8 +359,4 @@ export async function embedSourcePieces(
     );
     await options.onProgress(counted?.done ?? 0);
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

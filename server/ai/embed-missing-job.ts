@@ -1,4 +1,5 @@
-import { defineJob } from "../jobs/job-runner";
+import type { AppDeps } from "../deps";
+import { defineJob } from "../jobs/define-job";
 import { embedMissing } from "./embed-missing";
 
 /**
@@ -7,7 +8,7 @@ import { embedMissing } from "./embed-missing";
  * schedule (server/jobs/upkeep.ts). One at a time across every process; while
  * the AI service is down it is retried with backoff.
  */
-export const embedMissingJob = defineJob<Record<string, never>>({
+export const embedMissingJob = defineJob<Record<string, never>, AppDeps>({
   name: "embed-missing",
   policy: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60 * 60, policy: "stately", concurrency: 1 },
   async run(deps, _data, { log }) {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ErrorCode } from "../../shared/errors";
 import { directorTrainings } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { defineJob } from "../jobs/job-runner";
+import { defineJob } from "../jobs/define-job";
 import { IndexingError, indexOwedContexts } from "./context-index";
 import { AiError } from "./retry";
 
@@ -13,7 +13,7 @@ import { AiError } from "./retry";
  * and is retried with backoff (the director reads "still learning"); after
  * the last attempt the director shows the spec's error for the stage that failed.
  */
-export const indexContextJob = defineJob<{ userId: string }>({
+export const indexContextJob = defineJob<{ userId: string }, AppDeps>({
   name: "index-context",
   policy: {
     retryLimit: 12,

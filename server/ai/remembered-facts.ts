@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DirectorId } from "../../shared/directors";
 import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 
 /** A kept fact as a director's context carries it: what, when, and which director it came from. */
 export type RememberedFactInContext = {
@@ -25,7 +26,7 @@ export async function factsForDirector(
   directorId: DirectorId,
 ): Promise<RememberedFactInContext[]> {
   const result = await db.execute(sql`select ${keptFactsJson(userId, directorId)} as facts`);
-  const [row] = (result as unknown as { rows: Array<{ facts: RememberedFactInContext[] }> }).rows;
+  const [row] = rowsOf<{ facts: RememberedFactInContext[] }>(result);
   return row?.facts ?? [];
 }
 

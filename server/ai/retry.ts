@@ -92,6 +92,8 @@ function unreachableCode(error: unknown): string | undefined {
     const current = queue.shift();
     if (!(current instanceof Error) || seen.has(current)) continue;
     seen.add(current);
+    // fetch refuses, before connecting, the ports the Fetch standard blocks (1, 9, 6000…): a setting that never works.
+    if (current.message === "bad port") return "bad port";
     const code = (current as { code?: unknown }).code;
     if (
       typeof code === "string" &&

@@ -120,4 +120,18 @@ describe("an AI service that cannot be reached", () => {
       ["ai", "failed"],
     ]);
   });
+
+  it("fails a chat turn within 2 s at a port fetch refuses to use (the Fetch standard's blocked ports)", async () => {
+    // Port 9 ("discard") is what one reaches for as "nothing listens there"; fetch refuses it before connecting.
+    const app = await createTestApp({
+      env: { AI_BASE_URL: "http://127.0.0.1:9/v1", AI_API_KEY: "test-key", EMBEDDING_MODEL: "none" },
+      aiRetry: {},
+    });
+    const { cookie, user } = await app.signUp();
+    await givePlan(app.deps, user.id, "standard");
+    const started = performance.now();
+    const turn = await app.request("/api/chat/martha/messages", { cookie, body: { text: "Any ideas for May?" } });
+    expect(await turn.text()).toContain('"errorText":"ai:unavailable"');
+    expect((performance.now() - started) / 1000).toBeLessThan(2);
+  });
 });

@@ -10,6 +10,7 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { emailConfirmationMessage, passwordResetMessage } from "../mail/messages";
 import { CLIENT_ADDRESS_HEADER } from "./auth-headers";
+import { backupCodes } from "./readable-code";
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 /** How often a session in use records that it was seen ("last seen" in Settings → Security) and is extended. */
@@ -63,6 +64,7 @@ export function createAuth(db: Database, env: Env, secret: string, log: Logger, 
         skipVerificationOnEnable: false,
         // A sign-in waiting for its code lasts ten minutes.
         twoFactorCookieMaxAge: 600,
+        backupCodeOptions: { customBackupCodesGenerate: backupCodes },
       }),
     ],
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: SESSION_SEEN_EVERY_SECONDS },

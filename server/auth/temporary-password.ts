@@ -1,16 +1,11 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { twoFactors, users } from "../db/schema";
 import type { AppDeps } from "../deps";
-
-// No 0/O or 1/l/I, so the password can be read out over the phone.
-const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+import { readableCode } from "./readable-code";
 
 /** Four groups of four: about 78 bits, and easy to type. */
 export function temporaryPassword(): string {
-  return Array.from({ length: 4 }, () =>
-    Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join(""),
-  ).join("-");
+  return readableCode(4, 4);
 }
 
 export type TemporaryPasswordResult = { found: false } | { found: true; password: string; twoFactorTurnedOff: boolean };

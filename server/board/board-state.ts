@@ -6,7 +6,7 @@ import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 import { shownStatus, visibleThread } from "../chat/conversations";
 import type { Database } from "../db/client";
-import type { SubscriptionRow } from "../routes/plans/plan-status";
+import type { SubscriptionRow } from "../plans/plan-status";
 
 /** The most recent messages a board question reads: with four directors and a memo, twenty rounds. */
 const BOARD_HISTORY_LIMIT = 120;

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { DirectorId } from "../../shared/directors";
 import { conversations, messages } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { requireDirectorAccess } from "../directors/director-access";
 import { AppError } from "../http/app-error";
-import { requireDirectorAccess } from "../routes/directors/director-access";
 import { readMeeting } from "./board-meeting";
 
 /**

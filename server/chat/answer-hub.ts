@@ -25,7 +25,7 @@ import { finishAnswer, saveAnswerProgress } from "./turn-store";
  */
 
 export type AnswerEvent =
-  | { type: "phase"; phase: AnswerPhase }
+  | { type: "phase"; phase: AnswerPhase; retryInMs?: number }
   /** Text appended at `offset` (the answer's length before it). */
   | { type: "delta"; offset: number; text: string }
   | { type: "end"; metadata: ChatAnswerMetadata };
@@ -49,6 +49,8 @@ export type StopReason = "owner" | "shutdown";
 export class LiveAnswer {
   text = "";
   phase: AnswerPhase = "reading";
+  /** While busy: when (Date.now()) the provider is asked again. */
+  retryAt: number | undefined;
   ended: ChatAnswerMetadata | undefined;
   /** Aborted by the owner's Stop or a shutdown; the reason is a StopReason. */
   readonly stop = new AbortController();
@@ -60,10 +62,17 @@ export class LiveAnswer {
     private readonly publish: (id: string, event: AnswerEvent) => void,
   ) {}
 
-  setPhase(phase: AnswerPhase) {
-    if (this.ended || phase === this.phase) return;
+  setPhase(phase: AnswerPhase, retryInMs?: number) {
+    if (this.ended || (phase === this.phase && retryInMs === undefined)) return;
     this.phase = phase;
-    this.emit({ type: "phase", phase });
+    this.retryAt = retryInMs === undefined ? undefined : Date.now() + retryInMs;
+    this.emit({ type: "phase", phase, ...(retryInMs === undefined ? {} : { retryInMs }) });
+  }
+
+  /** What it is doing now, as a phase event: a new reader sees what is left of a countdown. */
+  phaseEvent(): Extract<AnswerEvent, { type: "phase" }> {
+    if (this.retryAt === undefined || this.phase !== "busy") return { type: "phase", phase: this.phase };
+    return { type: "phase", phase: this.phase, retryInMs: Math.max(0, this.retryAt - Date.now()) };
   }
 
   append(text: string) {

@@ -28,7 +28,7 @@ export function liveFeed(live: LiveAnswer, metadata: ChatAnswerMetadata): Answer
   return {
     metadata,
     follow(on) {
-      on({ type: "phase", phase: live.phase });
+      on(live.phaseEvent());
       if (live.text !== "") on({ type: "delta", offset: 0, text: live.text });
       if (live.ended) {
         on({ type: "end", metadata: live.ended });
@@ -173,9 +173,14 @@ export function answerResponse(feed: AnswerFeed, onFirstText?: () => void): Resp
       unfollow = feed.follow((event) => {
         if (cancelled) return;
         if (event.type === "phase") {
-          if (event.phase === phase || textStarted) return;
+          // Each retry of a busy provider is news (a new countdown); the same phase again is not.
+          if ((event.phase === phase && event.retryInMs === undefined) || textStarted) return;
           phase = event.phase;
-          writer.write({ type: "data-status", data: { phase } satisfies AnswerStatusData, transient: true });
+          const data: AnswerStatusData = {
+            phase,
+            ...(event.retryInMs === undefined ? {} : { retryInMs: event.retryInMs }),
+          };
+          writer.write({ type: "data-status", data, transient: true });
         } else if (event.type === "delta") {
           if (!textStarted) writer.write({ type: "text-start", id });
           writer.write({ type: "text-delta", id, delta: event.text });

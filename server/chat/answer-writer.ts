@@ -36,7 +36,7 @@ export async function writeModelAnswer(
 ): Promise<WrittenAnswer> {
   const opened = await openModelAnswer(deps, prompt, log, {
     signal: live.stop.signal,
-    setPhase: (phase) => live.setPhase(phase),
+    setPhase: (phase, retryInMs) => live.setPhase(phase, retryInMs),
     timings: options.timings,
   });
   return relayModelAnswer(live, opened, log, options);
@@ -57,7 +57,8 @@ export async function openModelAnswer(
   options: {
     /** Stops the request (the owner's Stop, a shutdown, a turn refused before its answer started). */
     signal: AbortSignal;
-    setPhase: (phase: "slow" | "busy") => void;
+    /** `retryInMs`: while busy, how long until the provider is asked again. */
+    setPhase: (phase: "slow" | "busy", retryInMs?: number) => void;
     timings?: ProviderTimings;
   },
 ): Promise<OpenedAnswer> {
@@ -71,7 +72,7 @@ export async function openModelAnswer(
       signal: options.signal,
       firstTokenTimeoutMs: deps.env.CHAT_FIRST_TOKEN_TIMEOUT_MS,
       log,
-      onRetry: () => options.setPhase("busy"),
+      onRetry: (_error, delayMs) => options.setPhase("busy", delayMs),
       timings: options.timings,
     });
     return { stream };

@@ -9,12 +9,12 @@ import type { ContextBlock } from "../ai/context-blocks";
 import { gatherDirectorContext } from "../ai/director-context";
 import { type QuestionSearch, startSearch } from "../ai/retrieval";
 import type { AppDeps } from "../deps";
+import { directorAccessOf } from "../directors/director-access";
 import { AppError } from "../http/app-error";
 import { throttle } from "../http/rate-limit";
 import type { Logger } from "../logger";
-import { directorAccessOf } from "../routes/directors/director-access";
-import { queueLearning } from "../routes/memory/learn-from-answer-job";
-import { activePlan, planStatusOf } from "../routes/plans/plan-status";
+import { queueLearning } from "../memory/learn-from-answer-job";
+import { activePlan, planStatusOf } from "../plans/plan-status";
 import type { LiveAnswer } from "./answer-hub";
 import { sourcesOf } from "./answer-sources";
 import { answerResponse, liveFeed } from "./answer-stream";
@@ -62,7 +62,7 @@ type Turn = TurnRequest & {
   /** Where the time before the first token went, for a debug log line (the bench reads it); none when not logged. */
   timings: TurnTimings | undefined;
   /** What the model's request went through before the answer was live (a busy provider's retries). */
-  phase: { before?: AnswerPhase; set: (phase: AnswerPhase) => void };
+  phase: { before?: [AnswerPhase, number?]; set: (phase: AnswerPhase, retryInMs?: number) => void };
 };
 
 async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => void): Promise<Response> {
@@ -75,8 +75,8 @@ async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => 
     throw error;
   }
   const turn: Turn = { ...request, deps, plan, work, timings: turnTimings(request, plan), phase: { set: () => {} } };
-  turn.phase.set = (phase) => {
-    turn.phase.before = phase;
+  turn.phase.set = (phase, retryInMs) => {
+    turn.phase.before = [phase, retryInMs];
   };
   // The question and the answer being written are stored in one statement while the context is assembled and the
   // model asked: nobody sees the answer (the response, another reader, a Stop) until the question is stored.
@@ -103,8 +103,8 @@ async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => 
       if (event.type !== "phase") firstToken();
     });
     live.stop.signal.addEventListener("abort", () => work.abort(), { once: true });
-    turn.phase.set = (phase) => live.setPhase(phase);
-    if (turn.phase.before) live.setPhase(turn.phase.before);
+    turn.phase.set = (phase, retryInMs) => live.setPhase(phase, retryInMs);
+    if (turn.phase.before) live.setPhase(...turn.phase.before);
     const ended = await streamAnswer(turn, live, opening);
     live.end(await finishAndStore(turn, live, ended));
   });
@@ -212,7 +212,7 @@ async function askModel(
 ): Promise<OpenedAnswer & { blocks: ContextBlock[] }> {
   const opened = await openModelAnswer(turn.deps, context.prompt, turn.log, {
     signal: turn.work.signal,
-    setPhase: (phase) => turn.phase.set(phase),
+    setPhase: (phase, retryInMs) => turn.phase.set(phase, retryInMs),
     timings: turn.timings?.provider,
   });
   return { ...opened, blocks: context.blocks };

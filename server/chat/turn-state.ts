@@ -6,7 +6,7 @@ import { retrievableFor } from "../ai/director-context";
 import { keptFactsJson, type RememberedFactInContext } from "../ai/remembered-facts";
 import type { DatabaseHandle } from "../db/client";
 import { executePrepared } from "../db/execute-prepared";
-import type { SubscriptionRow } from "../routes/plans/plan-status";
+import type { SubscriptionRow } from "../plans/plan-status";
 import { shownStatus, visibleThread } from "./conversations";
 
 /**

@@ -5,9 +5,10 @@
 // nothing, and the row counts of every table are checked before it is committed (server/db/copy-database.ts).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type DatabaseHandle, openDatabase, prepareDataDir } from "../db/client";
+import type { DatabaseHandle } from "../db/client";
 import { CopyRefusedError, copyDatabase } from "../db/copy-database";
 import { loggableError } from "../db/database-error";
+import { openDatabase, prepareDataDir } from "../db/open-database";
 import { DatabaseStartError, postgresSettings } from "../db/postgres";
 import { EnvError, loadEnv } from "../env";
 import { createLogger, secretsOf } from "../logger";

@@ -8,7 +8,7 @@ import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { storedPieces } from "../test/stored-embeddings";
 import { cookieFrom, createTestApp, type TestAppOptions } from "../test/test-app";
-import { openDatabase } from "./client";
+import { openDatabase } from "./open-database";
 import { postgresSettings } from "./postgres";
 import { pruneExpiredRows } from "./prune-expired-rows";
 

@@ -14,8 +14,9 @@ import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { cookieFrom } from "../test/test-app";
 import { createTestDataDir } from "../test/test-database";
-import { type DatabaseHandle, openDatabase } from "./client";
+import type { DatabaseHandle } from "./client";
 import { CopyRefusedError, copyDatabase } from "./copy-database";
+import { openDatabase } from "./open-database";
 
 /**
  * npm run db:copy: a whole owner (account, sessions, plan, profile, training,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle, Transaction } from "./client";
+import { rowsOf } from "./rows-of";
 
 /**
  * Copies every row of one Directors database into another (npm run db:copy):
@@ -198,8 +199,4 @@ async function resetSequences(db: Executor, table: string) {
       from ${sql.identifier(table)}
     `);
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

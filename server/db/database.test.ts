@@ -13,9 +13,9 @@ import { createLogger } from "../logger";
 import { buildDeps } from "../start";
 import { cookieFrom } from "../test/test-app";
 import { createTestDatabase } from "../test/test-database";
-import { MIGRATIONS_FOLDER, openDatabase, PGLITE_START_PARAMS } from "./client";
 import { snapshotFits } from "./database-snapshot";
 import { makeDatabaseSnapshot } from "./make-database-snapshot";
+import { MIGRATIONS_FOLDER, openDatabase, PGLITE_START_PARAMS } from "./open-database";
 import { preparedStatements } from "./pglite-prepared";
 import { users } from "./schema";
 

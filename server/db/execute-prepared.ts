@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "./client";
+import { rowsOf } from "./rows-of";
 
 /**
  * Runs a statement whose plan does not depend on the values bound (rows read or written by key) as a named prepared
@@ -8,5 +9,5 @@ import type { DatabaseHandle } from "./client";
  */
 export async function executePrepared<T>(database: Pick<DatabaseHandle, "db" | "prepared">, query: SQL): Promise<T[]> {
   const result = database.prepared ? await database.prepared.execute<T>(query) : await database.db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(result);
 }

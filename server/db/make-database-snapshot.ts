@@ -5,9 +5,10 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
 import { prepareJobStore } from "../jobs/job-runner";
 import { JOB_TYPES } from "../jobs/job-types";
-import { type Database, MIGRATIONS_FOLDER, PGLITE_START_PARAMS } from "./client";
+import type { Database } from "./client";
 import { writeSnapshotManifest } from "./database-snapshot";
 import { migrate } from "./migrate";
+import { MIGRATIONS_FOLDER, PGLITE_START_PARAMS } from "./open-database";
 import * as schema from "./schema";
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Database } from "./client";
+import { rowsOf } from "./rows-of";
 import { prepareVectorStore, type VectorStore } from "./vector-store";
 
 /**
@@ -34,7 +35,7 @@ export async function migrate(db: Database, migrationsFolder: string): Promise<V
     const result = await tx.execute(
       sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
     );
-    const newest = (result as unknown as { rows: Array<{ created_at: string | number }> }).rows[0];
+    const newest = rowsOf<{ created_at: string | number }>(result)[0];
     const appliedUpTo = newest ? Number(newest.created_at) : -1;
     for (const migration of migrations) {
       if (migration.folderMillis <= appliedUpTo) continue;

@@ -7,7 +7,7 @@ import { freePort } from "../test/free-port";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { startServerProcess, waitForServer } from "../test/server-process";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { openDatabase } from "./client";
+import { openDatabase } from "./open-database";
 import { postgresSettings } from "./postgres";
 import { directorTrainings } from "./schema";
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { startServerProcess } from "../test/server-process";
-import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from "./client";
+import type { DatabaseHandle } from "./client";
+import { MIGRATIONS_FOLDER, openDatabase } from "./open-database";
 import { DatabaseStartError } from "./postgres";
 
 /**

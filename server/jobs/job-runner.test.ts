@@ -3,7 +3,8 @@ import { createFirstTokenGate } from "../chat/first-token-gate";
 import type { AppDeps } from "../deps";
 import { createLogger } from "../logger";
 import { createTestDatabase } from "../test/test-database";
-import { createJobRunner, defineJob } from "./job-runner";
+import { defineJob } from "./define-job";
+import { createJobRunner } from "./job-runner";
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What the runner reads of the app's deps: the first-token gate its workers step aside for. */
@@ -20,7 +21,7 @@ describe("stopping the job runner", () => {
       let ended!: () => void;
       const running = new Promise<void>((resolve) => (began = resolve));
       const done = new Promise<void>((resolve) => (ended = resolve));
-      const slow = defineJob<{ label: string }>({
+      const slow = defineJob<{ label: string }, AppDeps>({
         name: "outlives-stop",
         policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
         async run() {
@@ -30,7 +31,7 @@ describe("stopping the job runner", () => {
           ended();
         },
       });
-      const runner = createJobRunner(database, createLogger("silent"), {
+      const runner = createJobRunner<AppDeps>(database, createLogger("silent"), {
         pollingIntervalSeconds: 0.5,
         stopGraceMs: 100,
       });
@@ -64,7 +65,7 @@ describe("a database that goes away while a job runs", () => {
       let runs = 0;
       let failed!: () => void;
       const failedOnce = new Promise<void>((resolve) => (failed = resolve));
-      const job = defineJob<{ label: string }>({
+      const job = defineJob<{ label: string }, AppDeps>({
         name: "database-goes-away",
         policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
         async run() {
@@ -76,7 +77,7 @@ describe("a database that goes away while a job runs", () => {
           throw new Error("the job's own query failed");
         },
       });
-      const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
+      const runner = createJobRunner<AppDeps>(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
       await runner.start(depsWith(), [job as never]);
       await runner.send(job, { label: "one" });
       await failedOnce;
@@ -103,7 +104,7 @@ describe("a database that goes away while a job runs", () => {
 describe("background jobs and chat turns", () => {
   /** A job that notes the label it was sent with in `ran` when it runs. */
   const labelRecordingJob = (name: string, ran: string[]) =>
-    defineJob<{ label: string }>({
+    defineJob<{ label: string }, AppDeps>({
       name,
       policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
       async run(_deps, { label }) {
@@ -114,7 +115,7 @@ describe("background jobs and chat turns", () => {
   it("holds a worker back while a chat turn waits for its first token, and runs the job once the token is out", async () => {
     const database = await createTestDatabase();
     const gate = createFirstTokenGate();
-    const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
+    const runner = createJobRunner<AppDeps>(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 });
     try {
       const ran: string[] = [];
       const job = labelRecordingJob("steps-aside", ran);
@@ -146,7 +147,7 @@ describe("background jobs and chat turns", () => {
         return cleared;
       },
     };
-    const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 30 });
+    const runner = createJobRunner<AppDeps>(database, createLogger("silent"), { pollingIntervalSeconds: 30 });
     try {
       const ran: string[] = [];
       const job = labelRecordingJob("late-turn", ran);
@@ -171,11 +172,11 @@ describe("waking a queue's workers", () => {
   it("starts a job at once on an idle worker, and on a busy one as soon as its job ends", async () => {
     const database = await createTestDatabase();
     // Polling alone would take 30 s: every start below comes from the job being sent.
-    const runner = createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 30 });
+    const runner = createJobRunner<AppDeps>(database, createLogger("silent"), { pollingIntervalSeconds: 30 });
     try {
       const started: string[] = [];
       const releases = new Map<string, () => void>();
-      const job = defineJob<{ label: string }>({
+      const job = defineJob<{ label: string }, AppDeps>({
         name: "two-workers",
         policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60, concurrency: 2 },
         async run(_deps, { label }) {

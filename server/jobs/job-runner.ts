@@ -2,8 +2,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "../db/client";
-import type { AppDeps } from "../deps";
 import type { Logger } from "../logger";
+import type { JobPolicy, JobType } from "./define-job";
 
 /**
  * The one runner for work that outlasts a request (reading documents,
@@ -14,35 +14,8 @@ import type { Logger } from "../logger";
  * crash. Each job type lives in its own file beside the capability it serves.
  */
 
-export type JobPolicy = {
-  /** Attempts after the first, when the handler throws (the AI service is down, the database hiccuped). */
-  retryLimit: number;
-  /** First wait before a retry; doubled each time, randomized. */
-  retryDelaySeconds: number;
-  /** A run still going after this long counts as lost (its process died) and the job is tried again. */
-  expireInSeconds: number;
-  /** "stately": at most one waiting and one running job per singleton key (re-indexing one director). */
-  policy?: "standard" | "stately";
-  /** How many of these jobs one process runs at once. */
-  concurrency?: number;
-};
-
-export type JobContext = {
-  log: Logger;
-  jobId: string;
-  /** Whether a failure now is final: no retry follows. */
-  lastAttempt: boolean;
-};
-
-export type JobType<Data> = {
-  name: string;
-  policy: JobPolicy;
-  run(deps: AppDeps, data: Data, context: JobContext): Promise<void>;
-};
-
-export function defineJob<Data>(job: JobType<Data>): JobType<Data> {
-  return job;
-}
+/** What the runner reads of the app's deps: the chat's first-token gate, which its workers step aside for. */
+type RunnerDeps = { answers: { firstTokens: { clear(maxWaitMs: number): Promise<void> } } };
 
 export type JobRunnerOptions = {
   /** How often an idle worker looks for new jobs (pg-boss allows 0.5 s at least). */
@@ -55,9 +28,9 @@ export type JobRunnerOptions = {
   stopGraceMs?: number;
 };
 
-export type JobRunner = {
-  send<Data>(job: JobType<Data>, data: Data, options?: { singletonKey?: string }): Promise<void>;
-  start(deps: AppDeps, jobs: ReadonlyArray<JobType<never>>): Promise<void>;
+export type JobRunner<Deps> = {
+  send<Data>(job: JobType<Data, Deps>, data: Data, options?: { singletonKey?: string }): Promise<void>;
+  start(deps: Deps, jobs: ReadonlyArray<JobType<never, Deps>>): Promise<void>;
   stop(): Promise<void>;
   /** Resolves once no job is waiting to start now or running (tests and benchmarks). */
   idle(timeoutMs?: number): Promise<void>;
@@ -75,7 +48,11 @@ const STEP_ASIDE_MAX_MS = 2000;
 /** How long a stopping server lets running jobs finish before handing them back to the queue. */
 const STOP_GRACE_MS = 4000;
 
-export function createJobRunner(database: DatabaseHandle, log: Logger, options: JobRunnerOptions = {}): JobRunner {
+export function createJobRunner<Deps extends RunnerDeps>(
+  database: DatabaseHandle,
+  log: Logger,
+  options: JobRunnerOptions = {},
+): JobRunner<Deps> {
   let stopped = false;
   const execute = executorFor(database);
   /**
@@ -114,13 +91,13 @@ export function createJobRunner(database: DatabaseHandle, log: Logger, options: 
     deleteAfterDays: 7,
   });
   const workersByQueue = new Map<string, string[]>();
-  const types = new Map<string, JobType<never>>();
+  const types = new Map<string, JobType<never, Deps>>();
   let started = false;
   let stopping = false;
   /** The start under way: a server listens while its job runner starts, and what needs the runner waits for it. */
   let starting: Promise<void> | undefined;
 
-  const startRunner = async (deps: AppDeps, jobs: ReadonlyArray<JobType<never>>) => {
+  const startRunner = async (deps: Deps, jobs: ReadonlyArray<JobType<never, Deps>>) => {
     stepAside = () => {
       const until = performance.now() + STEP_ASIDE_MAX_MS;
       return () => deps.answers.firstTokens.clear(Math.max(0, until - performance.now()));
@@ -290,7 +267,7 @@ function executorFor(database: DatabaseHandle): Executor {
  */
 export async function prepareJobStore(
   database: DatabaseHandle,
-  jobs: ReadonlyArray<JobType<never>> = [],
+  jobs: ReadonlyArray<Pick<JobType<never, never>, "name" | "policy">> = [],
 ): Promise<void> {
   const boss = new PgBoss({
     db: { executeSql: executorFor(database) },

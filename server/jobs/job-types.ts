@@ -1,15 +1,16 @@
 import { embedMissingJob } from "../ai/embed-missing-job";
 import { indexContextJob } from "../ai/index-context-job";
+import type { AppDeps } from "../deps";
 import { ingestSourceJob } from "../knowledge/ingest-source-job";
-import { learnFromAnswerJob } from "../routes/memory/learn-from-answer-job";
-import type { JobType } from "./job-runner";
+import { learnFromAnswerJob } from "../memory/learn-from-answer-job";
+import type { JobType } from "./define-job";
 import { pruneExpiredRowsJob } from "./prune-expired-rows-job";
 
 /**
  * Every kind of background job; each is defined beside the capability it serves. The server runs them, and the
  * build's migrated database (server/db/make-database-snapshot.ts) already holds their queues.
  */
-export const JOB_TYPES: ReadonlyArray<JobType<never>> = [
+export const JOB_TYPES: ReadonlyArray<JobType<never, AppDeps>> = [
   indexContextJob,
   ingestSourceJob,
   pruneExpiredRowsJob,

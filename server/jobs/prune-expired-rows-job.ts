@@ -1,5 +1,6 @@
 import { pruneExpiredRows } from "../db/prune-expired-rows";
-import { defineJob } from "./job-runner";
+import type { AppDeps } from "../deps";
+import { defineJob } from "./define-job";
 
 /**
  * Deletes throttling counters of past windows, expired sessions and expired
@@ -7,7 +8,7 @@ import { defineJob } from "./job-runner";
  * every few minutes by the upkeep schedule (upkeep.ts), one at a time across
  * every process.
  */
-export const pruneExpiredRowsJob = defineJob<Record<string, never>>({
+export const pruneExpiredRowsJob = defineJob<Record<string, never>, AppDeps>({
   name: "prune-expired-rows",
   policy: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 10 * 60, policy: "stately", concurrency: 1 },
   async run(deps, _data, { log }) {

@@ -8,7 +8,7 @@ import { knowledgeOriginals, knowledgeSources } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { fetchReadablePage } from "../fetch/readable-page";
 import { SafeFetchError, type SafeFetchFailure } from "../fetch/safe-fetch";
-import { defineJob, type JobContext } from "../jobs/job-runner";
+import { defineJob, type JobContext } from "../jobs/define-job";
 import { chunkSections } from "./chunk-text";
 import { extractSource } from "./extract/extract-source";
 import { ExtractionError } from "./extract/extracted";
@@ -26,7 +26,7 @@ const EMBED_SLICE = 1024;
  * finds another token (a newer run took over, or the source was deleted)
  * stops writing.
  */
-export const ingestSourceJob = defineJob<{ sourceId: string; refetch?: boolean }>({
+export const ingestSourceJob = defineJob<{ sourceId: string; refetch?: boolean }, AppDeps>({
   name: "ingest-source",
   policy: { retryLimit: 14, retryDelaySeconds: 15, expireInSeconds: 15 * 60, concurrency: 2 },
   async run(deps, data, context) {

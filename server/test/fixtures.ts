@@ -38,9 +38,9 @@ const MARTHA_ANSWERS: TrainingAnswers = {
 export function answersFor(directorId: DirectorId, suffix = ""): TrainingAnswers {
   if (directorId === "martha" && suffix === "") return { ...MARTHA_ANSWERS };
   return Object.fromEntries(
-    TRAINING_QUESTIONS[directorId].map((question, index) => [
+    TRAINING_QUESTIONS[directorId].map((question) => [
       question.name,
-      `Answer ${index + 1} about ${question.name.replaceAll("_", " ")}${suffix}`,
+      `An answer about ${question.name.replaceAll("_", " ")}${suffix}`,
     ]),
   );
 }

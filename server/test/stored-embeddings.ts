@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 
 type Deps = { db: DatabaseHandle["db"]; database: Pick<DatabaseHandle, "vectors"> };
 
@@ -42,8 +43,4 @@ export async function storedContexts({ db }: Pick<Deps, "db">, userId: string) {
 
 function parseVector(text: string | null): number[] | null {
   return text === null ? null : (JSON.parse(text) as number[]);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/client";
+import { openDatabase } from "../db/open-database";
 import { prepareJobStore } from "../jobs/job-runner";
 import { JOB_TYPES } from "../jobs/job-types";
 

@@ -8,16 +8,16 @@ import {
   emailMatches,
   updateNameSchema,
 } from "../../../shared/account-schemas";
+import { exportAccount } from "../../account/account-export";
+import { accountOverview } from "../../account/account-overview";
+import { deleteAccount } from "../../account/delete-account";
 import type { AppEnv } from "../../app-env";
-import { authHeaders } from "../../auth/auth-headers";
+import { authHeaders, forwardCookies } from "../../auth/auth-headers";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { exportAccount } from "./account-export";
-import { accountOverview } from "./account-overview";
-import { deleteAccount } from "./delete-account";
 import { securityRoutes } from "./security";
 
 /** The owner's account and data: overview, name, password, sessions, security, export and deletion. */
@@ -94,8 +94,4 @@ export function accountRoutes(deps: AppDeps) {
       return c.json({ ok: true });
     })
     .route("/security", securityRoutes(deps));
-}
-
-function forwardCookies(from: Headers, to: Headers) {
-  for (const cookie of from.getSetCookie()) to.append("set-cookie", cookie);
 }

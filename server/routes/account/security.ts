@@ -1,17 +1,14 @@
 import { APIError } from "better-auth/api";
-import { and, desc, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { confirmTwoFactorSchema, confirmWithPasswordSchema, PASSWORD_WRONG } from "../../../shared/account-schemas";
-import type { SecurityOverview } from "../../../shared/settings";
+import { requireOwnSession, securityOverview } from "../../account/security-sessions";
 import type { AppEnv } from "../../app-env";
 import { authHeaders, forwardCookies } from "../../auth/auth-headers";
-import { sessions as sessionRows, users } from "../../db/schema";
+import { twoFactorError, WRONG_TOTP } from "../../auth/two-factor-login";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { twoFactorError, WRONG_TOTP } from "../auth/two-factor-login";
-import { describeDevice } from "./describe-device";
 
 /**
  * Settings → Security, under /api/account/security (the account routes check
@@ -31,40 +28,10 @@ export function securityRoutes(deps: AppDeps) {
     });
 
   return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const user = c.get("user");
-      const [current, [account], rows] = await Promise.all([
-        auth.api.getSession({ headers: c.req.raw.headers }),
-        db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id)),
-        db
-          .select()
-          .from(sessionRows)
-          .where(and(eq(sessionRows.userId, user.id), gt(sessionRows.expiresAt, deps.now())))
-          .orderBy(desc(sessionRows.updatedAt)),
-      ]);
-      const body: SecurityOverview = {
-        twoFactorEnabled: account?.twoFactorEnabled ?? false,
-        // This device first, then the others by their last use.
-        sessions: rows
-          .sort((a, b) => Number(b.id === current?.session.id) - Number(a.id === current?.session.id))
-          .map((row) => ({
-            id: row.id,
-            device: describeDevice(row.userAgent),
-            address: row.ipAddress || null,
-            signedInAt: row.createdAt.toISOString(),
-            lastSeenAt: row.updatedAt.toISOString(),
-            current: row.id === current?.session.id,
-          })),
-      };
-      return c.json(body);
-    })
+    .get("/", async (c) => c.json(await securityOverview(deps, c.get("user").id, c.req.raw.headers)))
     .delete("/sessions/:id", async (c) => {
       const user = c.get("user");
-      const [row] = await db
-        .select({ id: sessionRows.id, token: sessionRows.token })
-        .from(sessionRows)
-        .where(and(eq(sessionRows.id, c.req.param("id")), eq(sessionRows.userId, user.id)));
-      if (!row) throw new AppError("not_found:session");
+      const row = await requireOwnSession(db, user.id, c.req.param("id"));
       const current = await auth.api.getSession({ headers: c.req.raw.headers });
       if (current?.session.id === row.id) {
         // Signing out this device: its cookie goes too.

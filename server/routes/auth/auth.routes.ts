@@ -3,16 +3,16 @@ import { Hono } from "hono";
 import { loginSchema, signupSchema, twoFactorLoginSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
 import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { addressKey, loginThrottle } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
+import { verifyTwoFactorLogin } from "../../auth/two-factor-login";
 import type { AppDeps } from "../../deps";
+import { nextStepFor } from "../../flow/next-step";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { nextStepFor } from "../flow/next-step";
 import { emailConfirmationRoutes } from "./email-confirmation";
-import { addressKey, loginThrottle } from "./login-throttle";
 import { passwordResetRoutes } from "./password-reset";
-import { verifyTwoFactorLogin } from "./two-factor-login";
 
 /**
  * Sign-up, login (with its two-factor step), sign-out, the current session,

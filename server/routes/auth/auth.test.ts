@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { FREE_FAILURES_PER_EMAIL, failureDelayMs } from "../../auth/login-throttle";
 import { accounts, sessions, users } from "../../db/schema";
 import { cookieFrom, createTestApp } from "../../test/test-app";
-import { FREE_FAILURES_PER_EMAIL, failureDelayMs } from "./login-throttle";
 
 const PASSWORD = "correct-horse-battery";
 const signupBody = (overrides: Record<string, string> = {}) => ({

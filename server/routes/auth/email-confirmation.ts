@@ -2,12 +2,12 @@ import { APIError } from "better-auth/api";
 import { Hono } from "hono";
 import { verifyEmailSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
+import { addressKey } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { addressKey } from "./login-throttle";
 
 /** Confirmation emails one owner can ask for in 15 minutes. */
 export const CONFIRMATION_EMAILS_PER_15_MINUTES = 3;

@@ -1,15 +1,13 @@
-import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { forgotPasswordSchema, resetPasswordSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
 import { authHeaders } from "../../auth/auth-headers";
-import { verifications } from "../../db/schema";
+import { addressKey } from "../../auth/login-throttle";
+import { resetPassword } from "../../auth/reset-password";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { countOne, throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
-import { addressKey } from "./login-throttle";
 
 /** Reset emails to one address per hour; past that, requests are answered the same way and nothing is sent. */
 export const RESET_EMAILS_PER_HOUR = 3;
@@ -23,7 +21,7 @@ const HOUR_MS = 60 * 60_000;
  * not tell either.
  */
 export function passwordResetRoutes(deps: AppDeps) {
-  const { auth, db, env, mail, sessions } = deps;
+  const { auth, db, env, mail } = deps;
   const throttleAddress = (c: Parameters<typeof addressKey>[0]) =>
     throttle(db, {
       keys: [addressKey(c, env.TRUST_PROXY)],
@@ -46,20 +44,8 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post("/reset-password", async (c) => {
       const input = await readJson(c, resetPasswordSchema, "validation:reset");
       await throttleAddress(c);
-      const [link] = await db
-        .select({ userId: verifications.value })
-        .from(verifications)
-        .where(eq(verifications.identifier, `reset-password:${input.token}`));
-      try {
-        await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
-      } catch (error) {
-        const code = error instanceof APIError ? String(error.body?.code ?? "") : "";
-        if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") throw new AppError("auth:reset_link_invalid");
-        throw error;
-      }
-      // better-auth deleted every session of the account; this process stops trusting them at once.
-      if (link) sessions.forget(link.userId);
-      c.get("log").info({ userId: link?.userId }, "password reset");
+      const userId = await resetPassword(deps, input);
+      c.get("log").info({ userId }, "password reset");
       return c.json({ ok: true });
     });
 }

@@ -13,13 +13,13 @@ import { type BoardState, loadBoardState, type StoredRound } from "../../board/b
 import { restartAnswers, storeBoardRound } from "../../board/board-store";
 import { titleFromQuestion } from "../../chat/conversation-title";
 import type { AppDeps } from "../../deps";
+import { statusesOf } from "../../directors/director-access";
 import type { Env } from "../../env";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
+import { activePlan, type PlanStatus, planStatusOf } from "../../plans/plan-status";
 import { idParam } from "../chat/id-param";
-import { statusesOf } from "../directors/director-access";
-import { activePlan, type PlanStatus, planStatusOf } from "../plans/plan-status";
 
 /**
  * A question to the board: validate → read the owner's state → choose the

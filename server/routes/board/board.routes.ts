@@ -5,10 +5,10 @@ import { requireUser } from "../../auth/require-user";
 import { followMeeting, readMeeting, stopMeeting } from "../../board/board-meeting";
 import { continueInChat } from "../../board/continue-in-chat";
 import type { AppDeps } from "../../deps";
+import { directorStatuses } from "../../directors/director-access";
 import { readJson } from "../../http/read-json";
+import { requireActivePlan } from "../../plans/plan-status";
 import { idParam } from "../chat/id-param";
-import { directorStatuses } from "../directors/director-access";
-import { requireActivePlan } from "../plans/plan-status";
 import { handleBoardQuestion, handleBoardRetry } from "./board-question";
 
 /**

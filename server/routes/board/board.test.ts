@@ -20,13 +20,13 @@ import { MEMO_NOT_CONFIGURED } from "../../board/board-round";
 import { startTogether } from "../../board/start-together";
 import { notConfiguredReply } from "../../chat/chat-turn";
 import { directorTrainings } from "../../db/schema";
+import { requireDirector } from "../../directors/director-access";
 import { boardReader, endOf, textOf } from "../../test/board-reader";
 import { BOARD_ANSWERS, BOARD_MEMO, boardAuthorOf, boardRoute, requestText } from "../../test/board-scripts";
 import { streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { requireDirector } from "../directors/director-access";
 
 let fake: FakeAiServer;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatHistory } from "../../../shared/chat";
 import { createApp } from "../../app";
-import { openDatabase } from "../../db/client";
+import { openDatabase } from "../../db/open-database";
 import type { AppDeps } from "../../deps";
 import { parseEnv } from "../../env";
 import { createLogger } from "../../logger";

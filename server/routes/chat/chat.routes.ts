@@ -11,9 +11,9 @@ import {
   toSummary,
 } from "../../chat/conversations";
 import type { AppDeps } from "../../deps";
+import { requireDirector, requireDirectorAccess } from "../../directors/director-access";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { requireDirector, requireDirectorAccess } from "../directors/director-access";
 import { idParam } from "./id-param";
 
 /**

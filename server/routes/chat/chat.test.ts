@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ChatHistory } from "../../../shared/chat";
+import type { AnswerStatusData, ChatHistory } from "../../../shared/chat";
 import { CHAT_MESSAGE_MAX_LENGTH } from "../../../shared/constants";
 import { emptyOnboardingData } from "../../../shared/onboarding";
 import { TRAINING_QUESTIONS } from "../../../shared/training";
@@ -519,10 +519,14 @@ describe("when the AI provider fails", () => {
     const { cookie } = await owner(app);
     fake.queueChat(...Array.from({ length: 7 }, () => ({ fail: { status: 429 } })));
     const parts = await askAndRead(app, cookie, "Busy?");
-    expect(parts.filter((part) => part.type === "data-status").map((part) => part.data)).toEqual([
-      { phase: "reading" },
-      { phase: "busy" },
-    ]);
+    // Each of the six retries is announced with how long until it: the browser counts it down.
+    const statuses = parts.filter((part) => part.type === "data-status").map((part) => part.data as AnswerStatusData);
+    expect(statuses[0]).toEqual({ phase: "reading" });
+    expect(statuses.slice(1)).toHaveLength(6);
+    for (const status of statuses.slice(1)) {
+      expect(status).toEqual({ phase: "busy", retryInMs: expect.any(Number) });
+      expect(status.retryInMs).toBeGreaterThan(0);
+    }
     expect(parts.at(-1)).toEqual({ type: "error", errorText: "ai:rate_limit" });
     expect(fake.streamedChatRequests()).toHaveLength(7);
     expect((await history(app, cookie)).messages.at(-1)).toMatchObject({

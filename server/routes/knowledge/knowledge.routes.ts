@@ -1,18 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { type KnowledgeListResponse, noteSchema, sourceUpdateSchema, webPageSchema } from "../../../shared/knowledge";
+import { noteSchema, sourceUpdateSchema, webPageSchema } from "../../../shared/knowledge";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
-import { knowledgeOriginals, knowledgeSources } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
+import { addSource, maxFileBytes } from "../../knowledge/add-source";
 import { contentTypeOf } from "../../knowledge/detect-format";
-import { limitsOf, listSources, requireSource, toSourceItem, usageOf } from "../../knowledge/knowledge-sources";
+import { knowledgeList } from "../../knowledge/knowledge-list";
+import { requireSource } from "../../knowledge/knowledge-sources";
+import { deleteSource, readOriginal, restartSource, updateSource } from "../../knowledge/source-changes";
 import { attachmentHeader } from "../../knowledge/source-name";
-import { getPlanStatus } from "../plans/plan-status";
-import { addSource, maxFileBytes, queueIngestion } from "./add-source";
 import { fileTooLarge, readUpload } from "./read-upload";
 
 /** Room for the multipart envelope around the largest allowed file. */
@@ -29,17 +27,7 @@ export function knowledgeRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .use(requireUser(deps.sessions))
       .get("/", async (c) => {
-        const userId = c.get("user").id;
-        const [rows, usage, planStatus] = await Promise.all([
-          listSources(deps.db, userId),
-          usageOf(deps.db, userId),
-          getPlanStatus(deps, userId),
-        ]);
-        const body: KnowledgeListResponse = {
-          sources: rows.map(toSourceItem),
-          usage: { ...usage, limits: limitsOf(planStatus?.plan, limit) },
-          planId: planStatus?.plan.id ?? null,
-        };
+        const body = await knowledgeList(deps, c.get("user").id);
         c.header("Cache-Control", "no-store");
         return c.json(body);
       })
@@ -83,83 +71,32 @@ export function knowledgeRoutes(deps: AppDeps) {
         return c.json({ source }, 201);
       })
       .patch("/:id", async (c) => {
-        const userId = c.get("user").id;
-        const source = await requireSource(deps.db, userId, c.req.param("id"));
+        const source = await requireSource(deps.db, c.get("user").id, c.req.param("id"));
         const input = await readJson(c, sourceUpdateSchema, "validation:knowledge");
-        const [row] = await deps.db
-          .update(knowledgeSources)
-          .set({
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.directorIds !== undefined ? { directorIds: input.directorIds } : {}),
-            updatedAt: deps.now(),
-          })
-          .where(and(eq(knowledgeSources.id, source.id), eq(knowledgeSources.userId, userId)))
-          .returning();
-        if (!row) throw new AppError("not_found:source");
-        return c.json({ source: toSourceItem(row) });
+        return c.json({ source: await updateSource(deps, source, input) });
       })
       .get("/:id/original", async (c) => {
-        const userId = c.get("user").id;
-        const source = await requireSource(deps.db, userId, c.req.param("id"));
-        const [original] = await deps.db
-          .select()
-          .from(knowledgeOriginals)
-          .where(and(eq(knowledgeOriginals.sourceId, source.id), eq(knowledgeOriginals.userId, userId)));
-        if (!original) throw new AppError("not_found:source", { message: "This source has no stored original yet." });
+        const original = await readOriginal(deps, c.get("user").id, c.req.param("id"));
         // Always a download, never rendered: whatever the file holds cannot run as this site's page.
         return c.body(Buffer.from(original.bytes), 200, {
           "Content-Type": original.contentType,
-          "Content-Disposition": attachmentHeader(downloadName(source.name, original.fileName)),
+          "Content-Disposition": attachmentHeader(original.name),
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "sandbox; default-src 'none'",
           "Cache-Control": "private, no-store",
         });
       })
       .post("/:id/retry", async (c) => {
-        const source = await restart(deps, c.get("user").id, c.req.param("id"), false);
+        const source = await restartSource(deps, c.get("user").id, c.req.param("id"), false);
         return c.json({ source });
       })
       .post("/:id/refetch", async (c) => {
-        const source = await restart(deps, c.get("user").id, c.req.param("id"), true);
+        const source = await restartSource(deps, c.get("user").id, c.req.param("id"), true);
         return c.json({ source });
       })
       .delete("/:id", async (c) => {
-        const userId = c.get("user").id;
-        const source = await requireSource(deps.db, userId, c.req.param("id"));
-        // Its pieces and original go with it (ON DELETE CASCADE): gone from the next answer.
-        await deps.db
-          .delete(knowledgeSources)
-          .where(and(eq(knowledgeSources.id, source.id), eq(knowledgeSources.userId, userId)));
+        await deleteSource(deps, c.get("user").id, c.req.param("id"));
         return c.json({ ok: true });
       })
   );
-}
-
-/** Reads a failed source again (retry) or fetches a web page anew (refetch). */
-async function restart(deps: AppDeps, userId: string, sourceId: string, refetch: boolean) {
-  const source = await requireSource(deps.db, userId, sourceId);
-  if (refetch && source.kind !== "web") {
-    throw new AppError("bad_request:api", { message: "Only a web page can be fetched again." });
-  }
-  if (!refetch && source.status !== "failed") throw new AppError("knowledge:busy");
-  if (refetch && source.status !== "ready" && source.status !== "failed") throw new AppError("knowledge:busy");
-  const [row] = await deps.db
-    .update(knowledgeSources)
-    .set({ status: "queued", failure: null, runToken: null, updatedAt: deps.now() })
-    .where(and(eq(knowledgeSources.id, source.id), eq(knowledgeSources.userId, userId)))
-    .returning();
-  if (!row) throw new AppError("not_found:source");
-  await queueIngestion(deps, row.id, refetch, async () => {
-    await deps.db
-      .update(knowledgeSources)
-      .set({ status: source.status, failure: source.failure })
-      .where(eq(knowledgeSources.id, source.id));
-  });
-  return toSourceItem(row);
-}
-
-/** The download keeps the source's current name, with the original's extension. */
-function downloadName(name: string, originalName: string): string {
-  const extension = /\.[a-z0-9]{1,8}$/i.exec(originalName)?.[0] ?? "";
-  return name.toLowerCase().endsWith(extension.toLowerCase()) ? name : `${name}${extension}`;
 }

@@ -376,12 +376,17 @@ describe("knowledge: bad input gets a clear answer and loses nothing else", () =
         fields: { title: "Give the note a title", text: "Paste or write the note's text" },
       },
     });
-    for (const url of ["ftp://example.com/menu", "javascript:alert(1)", "not a url"]) {
+    for (const url of ["ftp://example.com/menu", "javascript:alert(1)", "not a url", "crumbandco"]) {
       const refused = await app.request("/api/knowledge/web", { cookie, body: { url } });
       expect(await refused.json()).toMatchObject({
-        error: { fields: { url: "Enter a web address starting with http:// or https://" } },
+        error: { fields: { url: "Enter a web address, like www.example.com" } },
       });
     }
+    // A bare domain is taken, as onboarding takes it: https is assumed.
+    const bare = await added(
+      await app.request("/api/knowledge/web", { cookie, body: { url: " crumbandco.invalid " } }),
+    );
+    expect(bare).toMatchObject({ kind: "web", name: "https://crumbandco.invalid", status: "queued" });
   });
 
   it("fails web pages that cannot be imported with a reason, and refuses private addresses unless allowed", async () => {

@@ -3,10 +3,10 @@ import { DIRECTOR_IDS, type DirectorId } from "../../../shared/directors";
 import { formatBytes } from "../../../shared/knowledge";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
+import { maxFileBytes } from "../../knowledge/add-source";
 import { detectFormat } from "../../knowledge/detect-format";
 import type { NewSource } from "../../knowledge/knowledge-sources";
 import { cleanFileName } from "../../knowledge/source-name";
-import { maxFileBytes } from "./add-source";
 
 /**
  * One file from a multipart upload (field "file", optional "directorIds" as a

@@ -6,6 +6,7 @@ import type { DirectorKnowledge } from "../../../shared/key-fact-status";
 import type { ConversationMemory, KnowledgeOverview, RememberedFact } from "../../../shared/memory";
 import { directorTrainings } from "../../db/schema";
 import { streamParts } from "../../test/chat-stream";
+import { makePdf } from "../../test/document-fixtures";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -407,8 +408,55 @@ describe("key facts", () => {
       ["Monthly burn: About £30k", false],
       ["April revenue was £38k.", true],
     ]);
-    expect(after.directors.find((director) => director.directorId === "finn")?.known).toBe(11);
+    // "April revenue was £38k." states Finn's monthly revenue as well.
+    expect(after.directors.find((director) => director.directorId === "finn")?.known).toBe(12);
     const history = (await (await app.request("/api/chat/finn", { cookie })).json()) as ChatHistory;
     expect(history.messages).toHaveLength(2);
+  });
+
+  it("counts a figure as known when the owner's PDF or a training answer states it, and does not ask for it", async () => {
+    const app = await memoryApp();
+    const { cookie, user } = await owner(app);
+    const pdf = makePdf([["Crumb & Co accounts 2025", "Gross margin: 62%.", "Cash in the bank at year end: £18,400."]]);
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(pdf)]), "accounts.pdf");
+    const uploaded = await app.app.request("/api/knowledge/files", {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: new URL(app.env.APP_URL).origin },
+    });
+    expect(uploaded.status).toBe(201);
+    // A note for Martha alone does not tell Finn anything.
+    const forMartha = await app.request("/api/knowledge/notes", {
+      cookie,
+      body: { title: "Spending", text: "We spend about £9,000 a month in overheads.", directorIds: ["martha"] },
+    });
+    expect(forMartha.status).toBe(201);
+    const harperAnswers = {
+      ...answersFor("harper"),
+      retention_strategy: "Free lunch, tips shared equally and flexible shifts. Two baristas left last year.",
+    };
+    await app.db
+      .insert(directorTrainings)
+      .values({ userId: user.id, directorId: "harper", answers: harperAnswers, trainedAt: app.deps.now() });
+    await app.jobsIdle();
+
+    const list = (await (await app.request("/api/directors", { cookie })).json()) as DirectorListResponse;
+    const knowledgeOf = (id: DirectorId) => list.directors.find((director) => director.id === id)?.knowledge;
+    const status = (id: DirectorId, fact: string) => knowledgeOf(id)?.facts.find((item) => item.id === fact);
+    expect(status("finn", "gross_margin")).toMatchObject({ status: "known", from: { kind: "knowledge" } });
+    expect(status("finn", "cash_in_bank")).toMatchObject({ status: "known", from: { kind: "knowledge" } });
+    expect(status("finn", "monthly_burn")?.status).toBe("missing");
+    expect(knowledgeOf("finn")?.known).toBe(12);
+    expect(status("harper", "leavers_last_year")).toMatchObject({ status: "known", from: { kind: "training" } });
+
+    // Asked about the margin, Finn answers and asks nothing: the PDF told it.
+    const turn = await askAndSettle(app, cookie, "Are my prices high enough for a healthy margin?");
+    expect(turn.memory.answers[turn.messageId]?.ask).toBeUndefined();
+    const cash = await askAndSettle(app, cookie, "How much cash should I keep in the bank?");
+    expect(cash.memory.answers[cash.messageId]?.ask).toBeUndefined();
+    // A figure nobody gave is still asked for.
+    const burn = await askAndSettle(app, cookie, "Are my overheads too high?");
+    expect(burn.memory.answers[burn.messageId]?.ask?.keyFact).toBe("monthly_burn");
   });
 });

@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ONBOARDING_FIELDS } from "../../../shared/onboarding";
 import { directorTrainings, userContexts } from "../../db/schema";
+import { getBusinessProfile } from "../../profile/business-profile";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, PROFILE } from "../../test/fixtures";
 import { storedPieces } from "../../test/stored-embeddings";
 import { createTestApp } from "../../test/test-app";
-import { getBusinessProfile } from "./business-profile";
 
 describe("the business profile", () => {
   it("refuses reading and saving without a session", async () => {

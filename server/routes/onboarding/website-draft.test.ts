@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERRORS } from "../../../shared/errors";
 import { ONBOARDING_FIELDS } from "../../../shared/onboarding";
 import { WEBSITE_FAILURE_MESSAGES, type WebsiteDraft, websiteDraftRequestSchema } from "../../../shared/website-draft";
+import { WEBSITE_DRAFTS_PER_HOUR } from "../../profile/website-draft";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { createTestApp } from "../../test/test-app";
-import { WEBSITE_DRAFTS_PER_HOUR } from "./draft-from-website";
 
 /** The owner's website, on this machine: a home page, and the ways a site fails to be read. */
 let site: http.Server;
@@ -178,7 +178,7 @@ describe("start from your website", () => {
     const notWeb = await draft(request, cookie, "ftp://harbourlane.example/");
     expect(notWeb.status).toBe(400);
     expect(((await notWeb.json()) as { error: { fields: Record<string, string> } }).error.fields.url).toBe(
-      "Enter a web address starting with http:// or https://, like www.example.com",
+      "Enter a web address, like www.example.com",
     );
     // No page, no model call.
     expect(fake.chatRequests()).toEqual([]);

@@ -9,9 +9,9 @@ import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { readJson } from "../../http/read-json";
-import { getBusinessProfile } from "../onboarding/business-profile";
-import { choosePlan } from "./choose-plan";
-import { getPlanStatus, type PlanStatus } from "./plan-status";
+import { choosePlan } from "../../plans/choose-plan";
+import { getPlanStatus, type PlanStatus } from "../../plans/plan-status";
+import { getBusinessProfile } from "../../profile/business-profile";
 
 /** The signed-in user's plan: read it, or choose one. */
 export function planRoutes(deps: AppDeps) {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { CurrentPlanResponse, SelectPlanResponse } from "../../../shared/plan-selection";
 import { subscriptions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
+import { requireActivePlan } from "../../plans/plan-status";
 import { PROFILE } from "../../test/fixtures";
 import { createTestApp } from "../../test/test-app";
-import { requireActivePlan } from "./plan-status";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = new Date("2025-03-03T09:30:00.000Z");

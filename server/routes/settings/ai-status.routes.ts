@@ -1,34 +1,11 @@
 import { Hono } from "hono";
-import type { AiStatus } from "../../../shared/settings";
+import { aiStatus } from "../../ai/ai-status";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 
 /** GET /api/settings/ai: which models are configured, whether context and vector search are on. Never the key. */
 export function aiStatusRoutes(deps: AppDeps) {
-  const { env, ai } = deps;
-  const pgvector = deps.database.vectors.available;
-  const status: AiStatus = {
-    chat: { configured: Boolean(ai.chat), model: ai.chat ? ai.chatModelName : null },
-    embedding: { configured: Boolean(ai.embedding), model: ai.embedding ? (ai.embeddingModelName ?? null) : null },
-    context: { enabled: env.CONTEXT_ENABLED },
-    vectorSearch: {
-      on: pgvector && Boolean(ai.embedding),
-      reason: !pgvector ? "no_pgvector" : ai.embedding ? null : "no_embedding_model",
-    },
-    host: ai.configured ? providerHost(env.AI_BASE_URL, env.AI_API_KEY) : null,
-  };
+  const status = aiStatus(deps);
   return new Hono<AppEnv>().use(requireUser(deps.sessions)).get("/", (c) => c.json(status));
-}
-
-/** The provider's host name (and port, when it is not the default): never a path, credentials or query. */
-export function providerHost(baseUrl: string, key: string | undefined): string | null {
-  let host: string;
-  try {
-    host = new URL(baseUrl).host;
-  } catch {
-    return null;
-  }
-  if (key && host.includes(key)) return null;
-  return host;
 }

@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { isDirectorId } from "../../../shared/directors";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
-import { contextPieces, conversations, directorTrainings, userContexts } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { forgetDirector } from "../../directors/forget-director";
 import { AppError } from "../../http/app-error";
 
 /**
@@ -16,22 +15,7 @@ export function directorDataRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().use(requireUser(deps.sessions)).delete("/:id/training", async (c) => {
     const directorId = c.req.param("id");
     if (!isDirectorId(directorId)) throw new AppError("not_found:director");
-    const userId = c.get("user").id;
-    await deps.db.transaction(async (tx) => {
-      // Messages go with their conversation (ON DELETE CASCADE).
-      await tx
-        .delete(conversations)
-        .where(and(eq(conversations.userId, userId), eq(conversations.directorId, directorId)));
-      await tx
-        .delete(contextPieces)
-        .where(and(eq(contextPieces.userId, userId), eq(contextPieces.department, directorId)));
-      await tx
-        .delete(userContexts)
-        .where(and(eq(userContexts.userId, userId), eq(userContexts.department, directorId)));
-      await tx
-        .delete(directorTrainings)
-        .where(and(eq(directorTrainings.userId, userId), eq(directorTrainings.directorId, directorId)));
-    });
+    await forgetDirector(deps.db, c.get("user").id, directorId);
     return c.json({ ok: true });
   });
 }

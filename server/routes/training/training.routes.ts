@@ -1,16 +1,15 @@
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { TrainingResultResponse, TrainingStatusResponse } from "../../../shared/director-states";
 import { type DirectorId, isDirectorId } from "../../../shared/directors";
 import { trainingSchema } from "../../../shared/training";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
-import { directorTrainings } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { requireDirectorAccess } from "../../directors/director-access";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { requireDirectorAccess } from "../directors/director-access";
-import { submitTraining } from "./submit-training";
+import { readTraining } from "../../training/stored-training";
+import { submitTraining } from "../../training/submit-training";
 
 /**
  * GET /api/training/:directorId: the stored answers (to pre-fill training again).
@@ -25,10 +24,7 @@ export function trainingRoutes(deps: AppDeps) {
       const directorId = directorIdParam(c.req.param("directorId"));
       const userId = c.get("user").id;
       const { state } = await requireDirectorAccess(deps, userId, directorId);
-      const [row] = await deps.db
-        .select()
-        .from(directorTrainings)
-        .where(and(eq(directorTrainings.userId, userId), eq(directorTrainings.directorId, directorId)));
+      const row = await readTraining(deps.db, userId, directorId);
       const body: TrainingStatusResponse = {
         directorId,
         state,

@@ -1,7 +1,7 @@
 import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { onSessionReset } from "../features/auth/use-session";
 import { onReconnected } from "../lib/connection";
+import { onSessionReset } from "../lib/use-session";
 
 /**
  * The one query cache of the pages that read server data. It loads with the

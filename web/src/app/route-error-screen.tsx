@@ -1,3 +1,5 @@
+import { warningIcon } from "../components/ui/app-icons";
+import { Icon } from "../components/ui/icon";
 /**
  * The spec's router error screen: the message, and in development only the
  * stack. It replaces the whole layout, so it links home with a full page load
@@ -10,16 +12,7 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-16">
       <div className="w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
         <span className="grid h-12 w-12 place-items-center rounded-full bg-red-50 text-red-700">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12 8v5m0 3.5v.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-          </svg>
+          <Icon drawing={warningIcon} className="h-6 w-6" />
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Unexpected Application Error!

@@ -48,9 +48,9 @@ const TrainDirectorPage = queryPage(() =>
   import("../features/training/train-director-page").then((m) => m.TrainDirectorPage),
 );
 const SharedConversationPage = page(() =>
-  import("../features/shared/shared-conversation-page").then((m) => m.SharedConversationPage),
+  import("../features/shared-conversation/shared-conversation-page").then((m) => m.SharedConversationPage),
 );
-const BoardPage = queryPage(() => import("../features/board/board-page").then((m) => m.BoardPage));
+const BoardPage = queryPage(() => import("../features/chat/board/board-page").then((m) => m.BoardPage));
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
 const KnowledgePage = queryPage(() => import("../features/knowledge/knowledge-page").then((m) => m.KnowledgePage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));

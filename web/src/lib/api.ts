@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode, FieldErrors } from "../../../shared/errors";
+import type { ApiErrorBody, ErrorCode, FieldErrors } from "#shared/errors";
 import { reportUnavailable } from "./connection";
 
 /** An error the server sent in the shared shape, or a network failure. */

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
-import type { FieldErrors } from "../../../shared/errors";
+import type { FieldErrors } from "#shared/errors";
 import type { StepDraft } from "./step-draft";
 
 type DraftStore<Values extends Record<string, string>> = {

@@ -1,7 +1,7 @@
 import { Navigate } from "react-router";
 import { PageLoading } from "../../components/page-loading";
-import { useSession } from "../../features/auth/use-session";
 import { LandingPage } from "../../features/landing/landing-page";
+import { useSession } from "../../lib/use-session";
 
 /** "/": the landing page for visitors; a signed-in user is replaced onto /chat. */
 export function HomeRoute() {

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
 const VARIANTS = {
-  primary: "bg-brand-700 text-white shadow-sm hover:bg-brand-800 disabled:bg-brand-700/60",
+  primary: "bg-primary text-white shadow-sm hover:bg-primary-hover disabled:bg-primary/60",
   secondary: "border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   destructive: "bg-red-700 text-white shadow-sm hover:bg-red-800",

@@ -1,5 +1,6 @@
 import { Button } from "./button";
-import { CheckIcon } from "./check-icon";
+import { Icon } from "./icon";
+import { checkIcon } from "./page-icons";
 
 /** Which key moves on from this step's answer: Enter from a one-line field, Ctrl (or ⌘) + Enter from a text area. */
 export type StepKey = "enter" | "mod-enter";
@@ -55,7 +56,7 @@ export function StepFooter(props: {
         </Button>
       </div>
       <p className="mt-3 flex items-center gap-1.5 pb-5 text-xs text-slate-500 sm:pb-8">
-        <CheckIcon />
+        <Icon drawing={checkIcon} className="h-3.5 w-3.5" />
         Your answers are kept on this device as you type.
       </p>
     </>

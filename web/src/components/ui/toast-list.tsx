@@ -1,6 +1,8 @@
 import { Toast as ToastPrimitive } from "radix-ui";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../../shared/constants";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "#shared/constants";
 import { cn } from "../../lib/cn";
+import { closeIcon } from "./app-icons";
+import { Icon } from "./icon";
 import { useToastTop } from "./toast-top";
 import { dismissToast, useToasts } from "./use-toast";
 
@@ -55,16 +57,7 @@ export function ToastList() {
                   : "text-slate-500 hover:bg-slate-100 hover:text-slate-900",
               )}
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-4 w-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <Icon drawing={closeIcon} className="h-4 w-4" />
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         );

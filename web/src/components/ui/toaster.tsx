@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { TOAST_DURATION_MS } from "../../../../shared/constants";
+import { TOAST_DURATION_MS } from "#shared/constants";
 import { cn } from "../../lib/cn";
 import { useToastTop } from "./toast-top";
 import { dismissToast, type ToastItem, useToasts } from "./use-toast";

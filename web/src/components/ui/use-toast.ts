@@ -1,5 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from "react";
-import { TOAST_LIMIT } from "../../../../shared/constants";
+import { TOAST_LIMIT } from "#shared/constants";
 
 /**
  * One toast store for the whole app (spec section 4): add, update, dismiss

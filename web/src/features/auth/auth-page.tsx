@@ -3,18 +3,18 @@ import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "../../../../shared/auth-schemas";
+import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "#shared/auth-schemas";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { type AuthResponse, useFinishSignIn, useSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
 import { safeNext } from "./safe-next";
 import { TwoFactorStep } from "./two-factor-step";
-import { type AuthResponse, useFinishSignIn, useSession } from "./use-session";
 
 /** A login whose password was right, waiting for a code from the owner's authenticator app. */
 type LoginResponse = AuthResponse | { twoFactor: true };
@@ -49,7 +49,8 @@ export function AuthPage() {
 
   return (
     <AuthCard
-      title="Welcome to the product"
+      // The spec's "Welcome to the product", with the product's name (DESIGN.md).
+      title="Welcome to Directors"
       description={<p>Your AI directors are waiting. Start your 7-day free trial or log in to continue.</p>}
     >
       <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">

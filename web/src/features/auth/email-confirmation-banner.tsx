@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../../components/ui/button";
-import { usePublicConfig } from "../shell/use-public-config";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { useSession } from "../../lib/use-session";
 import { resendConfirmation } from "./resend-confirmation";
-import { useSession } from "./use-session";
 
 /**
  * With REQUIRE_EMAIL_VERIFICATION, an owner who has not confirmed their email

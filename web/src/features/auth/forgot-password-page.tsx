@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../../shared/auth-schemas";
+import { type ForgotPasswordInput, forgotPasswordSchema } from "#shared/auth-schemas";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
-import { usePublicConfig } from "../shell/use-public-config";
+import { usePublicConfig } from "../../lib/use-public-config";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
 

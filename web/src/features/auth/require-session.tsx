@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/page-loading";
 import { toast } from "../../components/ui/use-toast";
 import { reportUnavailable } from "../../lib/connection";
-import { useSession } from "./use-session";
+import { useSession } from "../../lib/use-session";
 
 /**
  * How long a protected page whose session ended waits for the code that ended

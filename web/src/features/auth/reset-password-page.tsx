@@ -2,16 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { type ResetPasswordInput, resetPasswordSchema } from "../../../../shared/auth-schemas";
+import { type ResetPasswordInput, resetPasswordSchema } from "#shared/auth-schemas";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { resetSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
 import { keepFocus, showServerError } from "./auth-form";
 import { BackToLogin } from "./forgot-password-page";
-import { resetSession } from "./use-session";
 
 const FIELDS = [
   { name: "newPassword", label: "New password" },

@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type TwoFactorLoginInput, twoFactorLoginSchema } from "../../../../shared/auth-schemas";
+import { type TwoFactorLoginInput, twoFactorLoginSchema } from "#shared/auth-schemas";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
+import { type AuthResponse, useFinishSignIn } from "../../lib/use-session";
 import { keepFocus, showServerError } from "./auth-form";
-
-import { type AuthResponse, useFinishSignIn } from "./use-session";
 
 /** Refusals that end the waiting sign-in: the owner starts again from the password. */
 const START_AGAIN = new Set(["unauthorized:two_factor_expired", "rate_limit:two_factor"]);

@@ -4,10 +4,10 @@ import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { refreshSession, useSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
 import { BackToLogin } from "./forgot-password-page";
 import { resendConfirmation } from "./resend-confirmation";
-import { refreshSession, useSession } from "./use-session";
 
 type State = "confirming" | "confirmed" | "failed";
 

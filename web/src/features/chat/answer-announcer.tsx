@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { AnswerPhase } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
+import type { AnswerPhase } from "#shared/chat";
+import type { Director } from "#shared/directors";
 import type { ChatUIMessage } from "./chat-api";
 import { phaseText } from "./chat-message";
 import { textOf } from "./message-item";

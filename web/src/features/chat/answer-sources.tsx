@@ -1,8 +1,9 @@
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type AnswerSource, NO_CONTEXT_LINE, splitCitations } from "../../../../shared/answer-sources";
+import { type AnswerSource, NO_CONTEXT_LINE, splitCitations } from "#shared/answer-sources";
 import { cn } from "../../lib/cn";
+import { formatDate, isCalendarDay } from "../../lib/format-date";
 
 /**
  * What an answer stood on, on screen: its citation markers as small links,
@@ -92,10 +93,16 @@ function SourceChip(props: { source: AnswerSource; onOpen: (source: AnswerSource
   );
 }
 
-/** "Price list 2026.pdf, page 3", "Business profile: Goals for the next 12 months". */
+/** "Price list 2026.pdf, page 3", "Business profile: Goals for the next 12 months", "What you told Finn: Apr 1, 2026". */
 export function sourceLabel(source: AnswerSource): string {
-  if (!source.where) return source.name;
-  return source.kind === "document" ? `${source.name}, ${source.where}` : `${source.name}: ${source.where}`;
+  const where = whereText(source);
+  if (!where) return source.name;
+  return source.kind === "document" ? `${source.name}, ${where}` : `${source.name}: ${where}`;
+}
+
+/** Where in the source it is; a remembered fact's day in the owner's locale, as every date they read. */
+function whereText(source: AnswerSource): string | null {
+  return source.where && isCalendarDay(source.where) ? formatDate(source.where) : source.where;
 }
 
 /** The excerpt an answer was given, the passage it drew on highlighted, and the way to the source. */
@@ -111,7 +118,7 @@ export function SourceDialog(props: { source: AnswerSource | undefined; answer: 
               <div className="grid gap-1">
                 <p className="text-xs font-medium text-slate-500">Source {source.n}</p>
                 <Dialog.Title className="text-lg font-semibold break-words text-slate-900">{source.name}</Dialog.Title>
-                {source.where ? <p className="text-sm text-slate-600">{source.where}</p> : null}
+                {source.where ? <p className="text-sm text-slate-600">{whereText(source)}</p> : null}
               </div>
               {source.state === "removed" || source.state === "changed" ? (
                 <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -10,9 +10,9 @@ import type {
   ConversationShare,
   ConversationSummary,
   SearchHit,
-} from "../../../../shared/chat";
-import type { DirectorListResponse } from "../../../../shared/director-states";
-import type { DirectorId } from "../../../../shared/directors";
+} from "#shared/chat";
+import type { DirectorListResponse } from "#shared/director-states";
+import type { DirectorId } from "#shared/directors";
 import { ApiError, api, errorFrom } from "../../lib/api";
 
 /** A message as the chat screen holds it: the AI SDK's UI message with our stored fields as metadata. */

@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type KeyboardEvent, useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { type ChatMessageInput, chatMessageSchema } from "../../../../shared/chat";
-import { CHAT_MESSAGE_MAX_LENGTH } from "../../../../shared/constants";
-import type { Director } from "../../../../shared/directors";
+import { type ChatMessageInput, chatMessageSchema } from "#shared/chat";
+import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
+import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { boltIcon, sendIcon, stopIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 
 /** Show the character count once a message gets close to the limit. */
@@ -85,16 +87,7 @@ export function ChatComposer({
             aria-label="Superpowers"
             className="-ml-1.5 shrink-0 rounded-xl text-brand-700 md:hidden"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
-            </svg>
+            <Icon drawing={boltIcon} className="h-5 w-5" />
           </Button>
         ) : null}
         <label htmlFor={inputId} className="sr-only">
@@ -119,22 +112,11 @@ export function ChatComposer({
             aria-label="Stop answer"
             className="rounded-xl"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
-              <rect x="6" y="6" width="12" height="12" rx="2" />
-            </svg>
+            <Icon drawing={stopIcon} className="h-4 w-4" />
           </Button>
         ) : (
           <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend} className="rounded-xl">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M5 12h14M13 6l6 6-6 6" />
-            </svg>
+            <Icon drawing={sendIcon} className="h-5 w-5" />
           </Button>
         )}
       </div>

@@ -1,14 +1,17 @@
 import { type ReactNode, useCallback, useState } from "react";
-import { type AnswerSource, withoutCitations } from "../../../../shared/answer-sources";
-import type { AnswerPhase, ChatMessageStatus } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
-import { ERRORS, type ErrorCode } from "../../../../shared/errors";
+import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
+import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
+import type { Director } from "#shared/directors";
+import { ERRORS, type ErrorCode } from "#shared/errors";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { ChatMarkdown } from "../../components/markdown";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { retryIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";
-import { DirectorAvatar } from "./director-avatar";
 import { formatTimeOfDay } from "./format-time";
-import { ChatMarkdown } from "./markdown";
+import { RetryCountdown } from "./retry-countdown";
 
 type ChatBubbleProps = {
   director: Director;
@@ -19,6 +22,8 @@ type ChatBubbleProps = {
   errorCode?: ErrorCode | null;
   /** What an answer being written is doing before its first words. */
   phase?: AnswerPhase;
+  /** While the AI service is busy: when it is asked again (Date.now() time), and Stop. */
+  retry?: { at: number; onStop: () => void };
   /** Shown on the last failed, stopped or interrupted answer. */
   onRetry?: () => void;
   /** Copy, regenerate, rate, versions… under the message. */
@@ -90,7 +95,11 @@ export function ChatBubble(props: ChatBubbleProps) {
                 />
               ))}
             </span>
-            <span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>
+            {props.phase === "busy" && props.retry ? (
+              <RetryCountdown at={props.retry.at} onStop={props.retry.onStop} />
+            ) : (
+              <span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>
+            )}
           </div>
         ) : text !== "" ? (
           <div
@@ -171,7 +180,7 @@ export function UnfinishedNotice(props: {
       <span>{unfinishedText(status, props.text, props.errorCode)}</span>
       {props.onRetry ? (
         <Button variant="secondary" size="sm" className="h-8" onClick={props.onRetry}>
-          <RetryIcon />
+          <Icon drawing={retryIcon} className="h-4 w-4" />
           Retry
         </Button>
       ) : null}
@@ -186,13 +195,5 @@ export function StreamingCaret() {
       aria-hidden="true"
       className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-slate-400 align-text-bottom"
     />
-  );
-}
-
-export function RetryIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5" />
-    </svg>
   );
 }

@@ -1,9 +1,9 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import type { SearchHit } from "../../../../shared/chat";
+import type { SearchHit } from "#shared/chat";
 import { usePageTitle } from "../../lib/use-page-title";
-import { BoardEntry } from "../board/board-entry";
-import { usePublicConfig } from "../shell/use-public-config";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { BoardEntry } from "./board/board-entry";
 import { Conversation } from "./conversation";
 import { DirectorSidebar } from "./director-sidebar";
 import { HistoryList } from "./history-list";

@@ -7,10 +7,10 @@ import {
   type ConversationSummary,
   type ConversationTitleInput,
   conversationTitleSchema,
-} from "../../../../shared/chat";
+} from "#shared/chat";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
 import { renameConversation, revokeShare, shareConversation, shareUrl } from "./chat-api";
 
 /** Renaming a conversation, and its read-only link (create, copy, revoke). */

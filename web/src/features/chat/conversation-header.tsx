@@ -1,9 +1,11 @@
-import type { ConversationSummary } from "../../../../shared/chat";
-import type { Director, DirectorId } from "../../../../shared/directors";
+import type { ConversationSummary } from "#shared/chat";
+import type { Director, DirectorId } from "#shared/directors";
+import { DirectorAvatar } from "../../components/director-avatar";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { listIcon, newConversationIcon } from "../../components/ui/page-icons";
 import { KnowledgeMeter } from "../memory/knowledge-meter";
 import { ConversationMenu } from "./conversation-menu";
-import { DirectorAvatar } from "./director-avatar";
 import { DirectorSwitcher } from "./director-switcher";
 
 /**
@@ -66,16 +68,7 @@ export function ConversationHeader(props: {
         disabled={props.clearDisabled}
         onClick={props.onClear}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v7M16 19h6M19 16v6" />
-        </svg>
+        <Icon drawing={newConversationIcon} className="h-5 w-5" />
       </Button>
     </header>
   );
@@ -91,9 +84,7 @@ export function HistoryButton(props: { onClick: () => void }) {
       aria-label="Conversations"
       onClick={props.onClick}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M4 6h16M4 12h16M4 18h10" />
-      </svg>
+      <Icon drawing={listIcon} className="h-5 w-5" />
     </Button>
   );
 }

@@ -1,10 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
-import type { ConversationSummary } from "../../../../shared/chat";
+import type { ConversationSummary } from "#shared/chat";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { Icon } from "../../components/ui/icon";
+import { moreIcon } from "../../components/ui/page-icons";
 import { dismissToast, errorToast, toast } from "../../components/ui/use-toast";
-import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
 import { conversationListKey, deleteConversation, exportUrl, restoreConversation } from "./chat-api";
 import { RenameDialog, ShareDialog } from "./conversation-dialogs";
 
@@ -64,11 +66,7 @@ export function ConversationMenu(props: {
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild disabled={!conversation}>
           <Button variant="ghost" size="icon" aria-label="Conversation options">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-              <circle cx="5" cy="12" r="1.8" />
-              <circle cx="12" cy="12" r="1.8" />
-              <circle cx="19" cy="12" r="1.8" />
-            </svg>
+            <Icon drawing={moreIcon} className="h-5 w-5" />
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
-import type { Director } from "../../../../shared/directors";
+import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { errorIcon, messageIcon } from "../../components/ui/page-icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { PromptButton } from "./superpowers-panel";
 
@@ -10,17 +12,7 @@ export function LoadErrorAlert({ message, onRetry }: { message: string; onRetry?
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900">
       <div className="flex items-start gap-3">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="mt-0.5 h-5 w-5 shrink-0 text-red-700"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 7v6M12 16.5v.5" />
-        </svg>
+        <Icon drawing={errorIcon} className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
         <div className="min-w-0">
           <h2 className="font-semibold">Error</h2>
           <p className="mt-1 text-sm">{message}</p>
@@ -71,16 +63,7 @@ export function EmptyState({
   return (
     <div className="mt-10 flex flex-col items-center text-center">
       <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
-        </svg>
+        <Icon drawing={messageIcon} className="h-6 w-6" />
       </span>
       <h2 className="mt-3 text-base font-semibold text-slate-900">Start a conversation</h2>
       <p className="mt-1 max-w-sm text-sm text-slate-600">

@@ -1,12 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { WELCOME_MESSAGE_DELAY_MS } from "../../../../shared/constants";
-import type { Director, DirectorId } from "../../../../shared/directors";
-import { ERRORS } from "../../../../shared/errors";
+import { WELCOME_MESSAGE_DELAY_MS } from "#shared/constants";
+import type { Director, DirectorId } from "#shared/directors";
+import { ERRORS } from "#shared/errors";
+import { Icon } from "../../components/ui/icon";
+import { arrowDownIcon } from "../../components/ui/page-icons";
 import { errorToast, toast } from "../../components/ui/use-toast";
+import { usePlanErrorRedirect } from "../../lib/plan-redirect";
+import { usePublicConfig } from "../../lib/use-public-config";
 import { LearningNote } from "../directors/learning-note";
-import { usePlanErrorRedirect } from "../plans/plan-redirect";
-import { usePublicConfig } from "../shell/use-public-config";
 import { AnswerAnnouncer } from "./answer-announcer";
 import { chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
@@ -125,6 +127,9 @@ export function Conversation(props: ConversationProps) {
     highlightId: props.messageId,
   });
 
+  const retryAt = answers.retryAt;
+  const retry = retryAt === undefined ? undefined : { at: retryAt, onStop: () => void answers.stop() };
+
   const firstAt = messages[0]?.metadata?.createdAt;
   // The welcome message sits above the history and never shows a time later than the messages under it.
   const welcomeAt = firstAt && Date.parse(firstAt) < Date.now() ? firstAt : undefined;
@@ -185,6 +190,7 @@ export function Conversation(props: ConversationProps) {
                         isLastQuestion={message.id === lastQuestionId}
                         answering={answering}
                         phase={answers.phase}
+                        retry={retry}
                         editing={editing === message.id}
                         highlighted={message.metadata?.messageId === props.messageId || message.id === props.messageId}
                         onRetry={retryable && message === last ? answers.regenerate : undefined}
@@ -205,6 +211,7 @@ export function Conversation(props: ConversationProps) {
                         text=""
                         status="streaming"
                         phase={answers.phase}
+                        retry={retry}
                         createdAt={undefined}
                       />
                     ) : null}
@@ -222,16 +229,7 @@ export function Conversation(props: ConversationProps) {
               onClick={follow.jump}
               className="absolute bottom-4 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-md hover:bg-slate-50"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-4 w-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M12 5v14M6 13l6 6 6-6" />
-              </svg>
+              <Icon drawing={arrowDownIcon} className="h-4 w-4" />
               Jump to latest
             </button>
           ) : null}

@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
-import { SIDEBAR_SKELETON_ROWS } from "../../../../shared/constants";
-import type { DirectorState } from "../../../../shared/director-states";
-import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
+import { SIDEBAR_SKELETON_ROWS } from "#shared/constants";
+import type { DirectorState } from "#shared/director-states";
+import { DIRECTORS, type DirectorId } from "#shared/directors";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { Icon } from "../../components/ui/icon";
+import { lockIcon } from "../../components/ui/page-icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useDirectorList } from "./chat-api";
-import { DirectorAvatar } from "./director-avatar";
-import { LockIcon } from "./locked-director";
 
 const SKELETON_ROWS = Array.from({ length: SIDEBAR_SKELETON_ROWS }, (_, index) => `skeleton-${index + 1}`);
 
@@ -79,7 +80,7 @@ export function DirectorSidebar({
                     <span className="block truncate text-sm text-slate-600">{director.sidebarTitle}</span>
                     {note ? (
                       <span className="flex items-center gap-1 text-xs text-slate-500">
-                        {state === "over_limit" ? <LockIcon className="h-3 w-3" /> : null}
+                        {state === "over_limit" ? <Icon drawing={lockIcon} className="h-3 w-3" /> : null}
                         {note}
                       </span>
                     ) : null}

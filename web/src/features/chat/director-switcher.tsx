@@ -1,5 +1,7 @@
 import { useNavigate } from "react-router";
-import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
+import { DIRECTORS, type DirectorId } from "#shared/directors";
+import { Icon } from "../../components/ui/icon";
+import { chevronDownIcon } from "../../components/ui/page-icons";
 import { useDirectorList } from "./chat-api";
 
 /** Phones have no sidebar: a compact switcher in the conversation header instead, with the board at its end. */
@@ -49,14 +51,10 @@ export function DirectorSwitcher({ selectedId, onSelect }: { selectedId: string;
         </span>
         {selected ? <span className="truncate text-xs leading-tight text-slate-600">{selected.title}</span> : null}
       </div>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
+      <Icon
+        drawing={chevronDownIcon}
         className="pointer-events-none absolute top-1/2 right-2.5 h-4 w-4 -translate-y-1/2 text-slate-500"
-        fill="currentColor"
-      >
-        <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" />
-      </svg>
+      />
     </div>
   );
 }

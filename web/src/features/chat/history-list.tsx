@@ -1,10 +1,12 @@
-import type { ConversationSummary } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import type { ConversationSummary } from "#shared/chat";
+import { findDirector } from "#shared/directors";
+import { BoardAvatar } from "../../components/board-avatar";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { Icon } from "../../components/ui/icon";
+import { searchIcon } from "../../components/ui/page-icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
-import { BoardAvatar } from "../board/board-icon";
 import { useConversationList } from "./chat-api";
-import { DirectorAvatar } from "./director-avatar";
 
 type HistoryListProps = {
   /** The conversation on screen, highlighted in the list. */
@@ -63,7 +65,7 @@ export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placeme
           onClick={onSearch}
           className="flex h-11 w-full items-center gap-2 sm:h-9 rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
         >
-          <SearchIcon />
+          <Icon drawing={searchIcon} className="h-4 w-4 shrink-0" />
           <span className="min-w-0 flex-1 truncate">Search conversations</span>
           <kbd className="hidden rounded border border-slate-200 bg-white px-1.5 font-sans text-[0.7rem] text-slate-500 md:inline">
             Ctrl K
@@ -127,21 +129,5 @@ export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placeme
         </div>
       )}
     </nav>
-  );
-}
-
-export function SearchIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
-import type { Director } from "../../../../shared/directors";
+import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { lockIcon } from "../../components/ui/page-icons";
 
 /**
  * In place of the conversation, a director this owner cannot talk to: not in
@@ -14,7 +16,7 @@ export function LockedDirector({ director, reason }: { director: Director; reaso
       className="mx-auto mt-6 max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
     >
       <span className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-600">
-        <LockIcon className="h-6 w-6" />
+        <Icon drawing={lockIcon} className="h-6 w-6" />
       </span>
       <h2 id="locked-director-heading" className="mt-4 text-lg font-semibold text-slate-900">
         {reason === "plan" ? `${director.name} is not in your plan` : `${director.name} is coming soon`}
@@ -35,22 +37,5 @@ export function LockedDirector({ director, reason }: { director: Director; reaso
         </Button>
       </div>
     </section>
-  );
-}
-
-export function LockIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
   );
 }

@@ -1,17 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  type AnswerRating,
-  type ChatMessageInput,
-  chatMessageSchema,
-  FEEDBACK_REASON_MAX_LENGTH,
-} from "../../../../shared/chat";
+import { type AnswerRating, type ChatMessageInput, chatMessageSchema, FEEDBACK_REASON_MAX_LENGTH } from "#shared/chat";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import {
+  checkIcon,
+  chevronLeftIcon,
+  chevronRightIcon,
+  copyIcon,
+  pencilIcon,
+  retryIcon,
+  thumbUpIcon,
+} from "../../components/ui/page-icons";
 import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { rateAnswer, showVersion } from "./chat-api";
-import { RetryIcon } from "./chat-message";
 
 /** The small buttons under a message; keyboard reachable, labelled for screen readers. */
 function ActionButton(props: {
@@ -104,7 +108,7 @@ export function CopyButton({ text }: { text: string }) {
   return (
     <>
       <ActionButton label={copied ? "Copied" : "Copy answer"} onClick={() => void copy()}>
-        {copied ? <CheckMark /> : <CopyIcon />}
+        {copied ? <Icon drawing={checkIcon} className="h-4 w-4" /> : <Icon drawing={copyIcon} className="h-4 w-4" />}
       </ActionButton>
       <span role="status" className={cn("text-xs text-brand-700", !copied && "sr-only")}>
         {copied ? "Copied" : ""}
@@ -145,10 +149,10 @@ export function AnswerFeedback(props: {
   return (
     <>
       <ActionButton label="Good answer" pressed={rating === "up"} onClick={() => void choose("up")}>
-        <Thumb />
+        <Icon drawing={thumbUpIcon} className="h-4 w-4" />
       </ActionButton>
       <ActionButton label="Bad answer" pressed={rating === "down"} onClick={() => void choose("down")}>
-        <Thumb down />
+        <Icon drawing={thumbUpIcon} className="h-4 w-4 rotate-180" />
       </ActionButton>
       {thanks ? <span className="text-xs text-slate-600">Thanks for telling us.</span> : null}
       {asking && rating ? (
@@ -191,7 +195,7 @@ export function AnswerFeedback(props: {
 export function RegenerateButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
   return (
     <ActionButton label="Regenerate answer" disabled={disabled} onClick={onClick}>
-      <RetryIcon />
+      <Icon drawing={retryIcon} className="h-4 w-4" />
     </ActionButton>
   );
 }
@@ -199,9 +203,7 @@ export function RegenerateButton({ onClick, disabled }: { onClick: () => void; d
 export function EditButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
   return (
     <ActionButton label="Edit question" disabled={disabled} onClick={onClick}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
-      </svg>
+      <Icon drawing={pencilIcon} className="h-4 w-4" />
     </ActionButton>
   );
 }
@@ -260,41 +262,5 @@ export function QuestionEditor(props: { text: string; onSend: (text: string) => 
 }
 
 function Chevron({ direction }: { direction: "left" | "right" }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d={direction === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
-    </svg>
-  );
-}
-
-function CopyIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-    </svg>
-  );
-}
-
-function CheckMark() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5">
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
-  );
-}
-
-function Thumb({ down = false }: { down?: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={cn("h-4 w-4", down && "rotate-180")}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M7 10v10H4V10h3Zm0 0 4-7a2 2 0 0 1 3 2l-1 5h5.5a2 2 0 0 1 2 2.4l-1.4 6A2 2 0 0 1 17.2 20H7" />
-    </svg>
-  );
+  return <Icon drawing={direction === "left" ? chevronLeftIcon : chevronRightIcon} className="h-4 w-4" />;
 }

@@ -1,8 +1,8 @@
-import { withoutCitations } from "../../../../shared/answer-sources";
-import type { AnswerPhase } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
-import { CarriedMemo } from "../board/carried-memo";
+import { withoutCitations } from "#shared/answer-sources";
+import type { AnswerPhase } from "#shared/chat";
+import type { Director } from "#shared/directors";
 import { AnswerMemory } from "../memory/answer-memory";
+import { CarriedMemo } from "./board/carried-memo";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
 import {
@@ -28,6 +28,7 @@ export function MessageItem(props: {
   isLastQuestion: boolean;
   answering: boolean;
   phase: AnswerPhase;
+  retry: { at: number; onStop: () => void } | undefined;
   editing: boolean;
   highlighted: boolean;
   onRetry: (() => void) | undefined;
@@ -89,6 +90,7 @@ export function MessageItem(props: {
       status={status}
       errorCode={metadata?.errorCode}
       phase={props.phase}
+      retry={props.retry}
       messageId={storedId}
       highlighted={props.highlighted}
       sources={metadata?.sources}

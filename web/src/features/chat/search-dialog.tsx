@@ -1,16 +1,17 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchHit } from "#shared/chat";
+import { findDirector } from "#shared/directors";
+import { BoardAvatar } from "../../components/board-avatar";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { Icon } from "../../components/ui/icon";
+import { searchIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
-import { BoardAvatar } from "../board/board-icon";
+import { formatDate } from "../../lib/format-date";
 import { searchConversations } from "./chat-api";
-import { DirectorAvatar } from "./director-avatar";
-import { SearchIcon } from "./history-list";
 
 /** Waits this long after the last key before searching. */
 const SEARCH_DELAY_MS = 200;
-const DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
 
 /** Opens the search with Ctrl+K or Cmd+K anywhere on the chat screen. */
 export function useSearchShortcut(open: () => void) {
@@ -86,7 +87,7 @@ export function SearchDialog(props: {
             Search every conversation with every director. Choose a result to open it.
           </Dialog.Description>
           <div className="flex items-center gap-3 border-b border-slate-200 px-4">
-            <SearchIcon />
+            <Icon drawing={searchIcon} className="h-4 w-4 shrink-0" />
             <input
               aria-label="Search conversations"
               role="combobox"
@@ -153,7 +154,7 @@ export function SearchDialog(props: {
                             {hit.sender === "user" ? "You" : memo ? "Board memo" : director?.name}
                           </span>
                           <time dateTime={hit.createdAt} className="shrink-0">
-                            {DATE.format(new Date(hit.createdAt))}
+                            {formatDate(hit.createdAt)}
                           </time>
                         </p>
                         <p className="mt-0.5 line-clamp-3 text-sm text-slate-800">

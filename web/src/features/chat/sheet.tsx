@@ -1,5 +1,7 @@
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { closeIcon } from "../../components/ui/app-icons";
+import { Icon } from "../../components/ui/icon";
 import { cn } from "../../lib/cn";
 
 /** A panel that slides over the chat on phones: the history from the left, the Superpowers from below. */
@@ -29,16 +31,7 @@ export function Sheet(props: {
               aria-label="Close"
               className="grid h-11 w-11 place-items-center rounded-md sm:h-9 sm:w-9 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <Icon drawing={closeIcon} className="h-5 w-5" />
             </Dialog.Close>
           </div>
           <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">{props.children}</div>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
-import type { Director } from "../../../../shared/directors";
+import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { trashIcon } from "../../components/ui/page-icons";
 
 type SuperpowersPanelProps = {
   director: Director | undefined;
@@ -54,16 +56,7 @@ export function SuperpowersPanel({
       ) : null}
       <div className="mt-auto border-t border-slate-200 pt-4">
         <Button variant="secondary" className="w-full" disabled={clearDisabled} onClick={onClear}>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-          </svg>
+          <Icon drawing={trashIcon} className="h-4 w-4" />
           Clear conversation
         </Button>
       </div>

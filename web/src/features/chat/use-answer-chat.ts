@@ -1,12 +1,12 @@
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AnswerPhase, AnswerStatusData } from "../../../../shared/chat";
-import type { Director } from "../../../../shared/directors";
-import { ERRORS, type ErrorCode, isErrorCode } from "../../../../shared/errors";
+import type { AnswerPhase, AnswerStatusData } from "#shared/chat";
+import type { Director } from "#shared/directors";
+import { ERRORS, type ErrorCode, isErrorCode } from "#shared/errors";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
-import { usePlanErrorRedirect } from "../plans/plan-redirect";
+import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import {
   type ChatUIMessage,
   chatTransport,
@@ -44,6 +44,8 @@ export function useAnswerChat(input: {
   const queryClient = useQueryClient();
   const redirectForPlan = usePlanErrorRedirect();
   const [phase, setPhase] = useState<AnswerPhase>("reading");
+  // While the AI service is busy: when (Date.now()) it is asked again.
+  const [retryAt, setRetryAt] = useState<number | undefined>();
   const [restore, setRestore] = useState<{ text: string } | null>(null);
   const lastSent = useRef("");
   // The conversation the next request goes to; a new conversation learns its id from its first answer.
@@ -70,7 +72,10 @@ export function useAnswerChat(input: {
     id: input.chatId,
     transport,
     onData: (part) => {
-      if (part.type === "data-status") setPhase((part.data as AnswerStatusData).phase);
+      if (part.type !== "data-status") return;
+      const data = part.data as AnswerStatusData;
+      setPhase(data.phase);
+      setRetryAt(data.retryInMs === undefined ? undefined : Date.now() + data.retryInMs);
     },
     onError: (error) => {
       if (redirectForPlan(error)) return;
@@ -85,9 +90,10 @@ export function useAnswerChat(input: {
         toast({ title: "Too many messages", description: ERRORS[code].message, variant: "destructive" });
       } else if (error instanceof ApiError && error.code === "network") {
         errorToast(error.message);
-      } else {
+      } else if (error instanceof ApiError) {
         errorToast(code ? ERRORS[code].message : ERRORS["ai:unavailable"].message);
       }
+      // Otherwise the answer itself failed: it says so in its place, with Retry, so no toast repeats it.
       if (code === "conflict:answer_in_progress") refresh();
     },
     onFinish: ({ isAbort, message }) => {
@@ -180,6 +186,7 @@ export function useAnswerChat(input: {
     status,
     answering,
     phase,
+    retryAt: phase === "busy" ? retryAt : undefined,
     restore,
     conversationId,
     send,

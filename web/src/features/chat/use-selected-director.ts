@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { DEFAULT_DIRECTOR_ID } from "../../../../shared/constants";
-import { type Director, findDirector } from "../../../../shared/directors";
+import { DEFAULT_DIRECTOR_ID } from "#shared/constants";
+import { type Director, findDirector } from "#shared/directors";
 
 type ChatLocationState = { selectedDirector?: unknown } | null;
 

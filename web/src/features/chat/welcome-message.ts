@@ -1,5 +1,5 @@
-import { ANSWERS_KEPT_UNTIL_AI } from "../../../../shared/ai-service";
-import type { Director } from "../../../../shared/directors";
+import { ANSWERS_KEPT_UNTIL_AI } from "#shared/ai-service";
+import type { Director } from "#shared/directors";
 
 /**
  * The spec's welcome message: the director's name and title, then one

@@ -1,10 +1,12 @@
 import { Link, useNavigate } from "react-router";
-import type { DirectorListItem, DirectorListResponse } from "../../../../shared/director-states";
+import type { DirectorListItem, DirectorListResponse } from "#shared/director-states";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
-import { KnowledgeSummary } from "../memory/knowledge-summary";
+import { formatDate } from "../../lib/format-date";
+import { KnowledgeSummary } from "./knowledge-summary";
 
 /**
  * One director on /select-department. trained → "Trained at Level 1" and
@@ -45,7 +47,7 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
           <p className="mt-0.5 text-sm text-slate-600">{director.title}</p>
           {director.state === "trained" ? (
             <span className="mt-2 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
-              <CheckIcon />
+              <Icon drawing={checkIcon} className="h-3.5 w-3.5" />
               Trained at Level 1
             </span>
           ) : null}
@@ -94,9 +96,7 @@ export function DirectorCard({ director, plan }: { director: DirectorListItem; p
 function stateNote(director: DirectorListItem, plan: DirectorListResponse["plan"]): string {
   switch (director.state) {
     case "trained":
-      return director.trainedAt
-        ? `Trained on ${new Date(director.trainedAt).toLocaleDateString(undefined, { month: "long", day: "numeric", year: "numeric" })}`
-        : "";
+      return director.trainedAt ? `Trained on ${formatDate(director.trainedAt)}` : "";
     case "available":
       return "10 short questions about your business";
     case "over_limit":

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { DirectorListResponse } from "../../../../shared/director-states";
+import type { DirectorListResponse } from "#shared/director-states";
 import { api } from "../../lib/api";
 
 export const DIRECTORS_QUERY_KEY = ["directors"] as const;

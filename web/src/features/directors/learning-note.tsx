@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { DirectorListResponse } from "../../../../shared/director-states";
-import type { Director } from "../../../../shared/directors";
+import type { DirectorListResponse } from "#shared/director-states";
+import type { Director } from "#shared/directors";
 import { api } from "../../lib/api";
 import { DIRECTORS_QUERY_KEY } from "./directors-api";
 

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { DirectorListResponse } from "../../../../shared/director-states";
-import { ERRORS } from "../../../../shared/errors";
+import type { DirectorListResponse } from "#shared/director-states";
+import { ERRORS } from "#shared/errors";
+import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
 import { WebsiteKnowledgeOffer } from "../onboarding/website-knowledge-offer";
-import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
 import { DirectorCard } from "./director-card";
 import { useDirectorsWhileLearning } from "./learning-note";
 

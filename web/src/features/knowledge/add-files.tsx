@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { DirectorId } from "../../../../shared/directors";
-import { ERRORS } from "../../../../shared/errors";
-import { formatBytes, KNOWLEDGE_ACCEPT, KNOWLEDGE_FILE_TYPES } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { ERRORS } from "#shared/errors";
+import { formatBytes, KNOWLEDGE_ACCEPT, KNOWLEDGE_FILE_TYPES } from "#shared/knowledge";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { KNOWLEDGE_QUERY_KEY, uploadFile } from "./knowledge-api";

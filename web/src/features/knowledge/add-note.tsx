@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import type { DirectorId } from "../../../../shared/directors";
-import { type NoteInput, noteSchema } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { type NoteInput, noteSchema } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";

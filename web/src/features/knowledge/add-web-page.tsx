@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import type { DirectorId } from "../../../../shared/directors";
-import { type WebPageInput, webPageSchema } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { type WebPageInput, webPageSchema } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";
@@ -36,9 +36,9 @@ export function AddWebPage(props: { directorIds: DirectorId[] | null }) {
       >
         <Input
           id="knowledge-url"
-          type="url"
+          type="text"
           inputMode="url"
-          placeholder="https://www.example.com/about"
+          placeholder="www.example.com/about"
           aria-invalid={Boolean(error)}
           aria-describedby={error ? "knowledge-url-hint knowledge-url-error" : "knowledge-url-hint"}
           {...form.register("url")}

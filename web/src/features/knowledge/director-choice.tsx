@@ -1,4 +1,4 @@
-import { DIRECTORS, type DirectorId } from "../../../../shared/directors";
+import { DIRECTORS, type DirectorId } from "#shared/directors";
 
 /**
  * Which directors may use a source: all of them (the default), or the ones

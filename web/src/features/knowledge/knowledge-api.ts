@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { DirectorId } from "../../../../shared/directors";
+import type { DirectorId } from "#shared/directors";
 import {
   isFinished,
   type KnowledgeListResponse,
@@ -7,7 +7,7 @@ import {
   type NoteInput,
   type SourceUpdate,
   type WebPageInput,
-} from "../../../../shared/knowledge";
+} from "#shared/knowledge";
 import { ApiError, api, errorFrom } from "../../lib/api";
 
 export const KNOWLEDGE_QUERY_KEY = ["knowledge"] as const;

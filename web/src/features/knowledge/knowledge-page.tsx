@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { DirectorId } from "../../../../shared/directors";
-import { formatBytes, type KnowledgeUsage } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { formatBytes, type KnowledgeUsage } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -31,7 +31,7 @@ export function KnowledgePage() {
     <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto grid w-full max-w-4xl gap-6">
         <header>
-          <p className="text-sm font-semibold text-brand-700">Level 2 training</p>
+          <p className="text-sm font-semibold text-brand-700">Documents, web pages and notes</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Knowledge</h1>
           <p className="mt-2 max-w-2xl text-slate-600">
             Add your price lists, plans, procedures, spreadsheets and web pages. Your directors read them and use the

@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { DirectorId } from "../../../../shared/directors";
-import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "../../../../shared/knowledge";
+import type { DirectorId } from "#shared/directors";
+import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
+import { formatDateTime } from "../../lib/format-date";
 import { DirectorChoice, directorNames } from "./director-choice";
 import {
   deleteSource,
@@ -18,8 +19,6 @@ import {
   updateSource,
 } from "./knowledge-api";
 import { SourceStatus } from "./source-status";
-
-const ADDED = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** One source: what it is, where it is on its way, and what the owner can do with it. */
 export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSourceItem; pointedAt?: boolean }) {
@@ -54,7 +53,7 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
     source.rowCount !== null
       ? `${source.rowCount.toLocaleString()} ${source.rowCount === 1 ? "row" : "rows"}`
       : undefined,
-    `added ${ADDED.format(new Date(source.createdAt))}`,
+    `added ${formatDateTime(source.createdAt)}`,
   ].filter(Boolean);
 
   return (

@@ -1,4 +1,4 @@
-import { type KnowledgeSourceItem, WAITING_FOR_AI } from "../../../../shared/knowledge";
+import { type KnowledgeSourceItem, WAITING_FOR_AI } from "#shared/knowledge";
 import { cn } from "../../lib/cn";
 
 /** Where a source is on its way: queued → reading → indexing (n of m pieces) → ready, waiting, or failed. */

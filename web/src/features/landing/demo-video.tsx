@@ -1,4 +1,6 @@
 import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
+import { pauseIcon, playIcon } from "../../components/ui/app-icons";
+import { Icon } from "../../components/ui/icon";
 import { cn } from "../../lib/cn";
 import { parseVideoSource, type VideoSource } from "./video-source";
 
@@ -96,10 +98,7 @@ function FileVideo({ src, poster }: { src: string; poster: string | null }) {
           onClick={pause}
           className="absolute bottom-3 left-3 grid h-11 w-11 place-items-center rounded-full bg-slate-900/70 text-white backdrop-blur transition-colors hover:bg-slate-900/90 focus-visible:outline-white"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-            <rect x="6" y="5" width="4" height="14" rx="1" />
-            <rect x="14" y="5" width="4" height="14" rx="1" />
-          </svg>
+          <Icon drawing={pauseIcon} className="h-5 w-5" />
         </button>
       ) : started ? (
         <div className="absolute inset-0 grid place-items-center bg-slate-950/40">
@@ -173,9 +172,7 @@ function PlayButton({
         disabled ? "cursor-not-allowed opacity-60" : "hover:scale-105 motion-reduce:hover:scale-100",
       )}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 h-7 w-7 sm:h-8 sm:w-8" fill="currentColor">
-        <path d="M7 4.5v15a1 1 0 0 0 1.5.86l12.5-7.5a1 1 0 0 0 0-1.72L8.5 3.64A1 1 0 0 0 7 4.5Z" />
-      </svg>
+      <Icon drawing={playIcon} className="ml-1 h-7 w-7 sm:h-8 sm:w-8" />
     </button>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { CARD_STAGGER_SECONDS, TRIAL_DAYS } from "../../../../shared/constants";
-import { DIRECTORS } from "../../../../shared/directors";
+import { CARD_STAGGER_SECONDS, TRIAL_DAYS } from "#shared/constants";
+import { DIRECTORS } from "#shared/directors";
+import { SiteFooter } from "../../components/site-footer";
 import { Button } from "../../components/ui/button";
-import { SiteFooter } from "../shell/site-footer";
-import { usePublicConfig } from "../shell/use-public-config";
+import { usePublicConfig } from "../../lib/use-public-config";
 import { DemoVideo } from "./demo-video";
 import "./landing.css";
 import { usePageTitle } from "../../lib/use-page-title";

@@ -1,4 +1,4 @@
-import { usePublicConfig } from "../shell/use-public-config";
+import { usePublicConfig } from "../../lib/use-public-config";
 
 /** The contact address from configuration (CONTACT_EMAIL), as a mailto link. */
 export function ContactEmail({ className }: { className?: string }) {

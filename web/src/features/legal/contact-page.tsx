@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { Icon } from "../../components/ui/icon";
+import { mailIcon } from "../../components/ui/page-icons";
 import { ContactEmail } from "./contact-email";
 import { LegalPageLayout, LegalSection } from "./legal-page-layout";
 
@@ -11,17 +13,7 @@ export function ContactPage() {
     >
       <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:p-8">
         <span className="grid h-12 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <rect x="3" y="5" width="18" height="14" rx="2" />
-            <path d="m3 7 9 6 9-6" />
-          </svg>
+          <Icon drawing={mailIcon} className="h-6 w-6" />
         </span>
         <div className="min-w-0">
           <h2 className="text-sm font-medium text-slate-600">Email</h2>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { SiteFooter } from "../../components/site-footer";
 import { usePageTitle } from "../../lib/use-page-title";
-import { SiteFooter } from "../shell/site-footer";
 
 /** The shared frame of the terms, privacy and contact pages: a title band, a readable column, the footer. */
 export function LegalPageLayout({

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { TRIAL_DAYS } from "../../../../shared/constants";
-import { PLANS } from "../../../../shared/plans";
+import { TRIAL_DAYS } from "#shared/constants";
+import { PLANS } from "#shared/plans";
 import { ContactEmail } from "./contact-email";
 import { LegalPageLayout, LegalSection } from "./legal-page-layout";
 

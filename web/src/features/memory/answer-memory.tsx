@@ -1,6 +1,8 @@
 import { useState } from "react";
-import type { Director } from "../../../../shared/directors";
-import type { KeyFactAsk } from "../../../../shared/memory";
+import type { Director } from "#shared/directors";
+import type { KeyFactAsk } from "#shared/memory";
+import { Icon } from "../../components/ui/icon";
+import { bookmarkIcon, chevronDownIcon } from "../../components/ui/page-icons";
 import { FactAsk } from "./fact-ask";
 import { FactItem } from "./fact-item";
 import { useConversationMemory } from "./memory-api";
@@ -42,27 +44,12 @@ export function AnswerMemory(props: { director: Director; conversationId: string
             onClick={() => setOpen(!open)}
             className="inline-flex items-center gap-1.5 rounded-md px-1 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-3.5 w-3.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 3h12v18l-6-4-6 4z" />
-            </svg>
+            <Icon drawing={bookmarkIcon} className="h-3.5 w-3.5" />
             {line}
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
+            <Icon
+              drawing={chevronDownIcon}
               className={`h-3.5 w-3.5 transition-transform ${open ? "rotate-180" : ""}`}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="m6 9 6 6 6-6" />
-            </svg>
+            />
           </button>
           {open ? (
             <ul aria-label={`What ${director.name} noted`} className="mt-2 grid gap-2">

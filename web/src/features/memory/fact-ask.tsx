@@ -3,12 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import type { Director } from "../../../../shared/directors";
-import { keyFactAnswerSchema } from "../../../../shared/memory";
+import type { Director } from "#shared/directors";
+import { keyFactAnswerSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/field";
 import { errorToast } from "../../components/ui/use-toast";
-import { showFormError } from "../settings/show-form-error";
+import { showFormError } from "../../lib/show-form-error";
 import { answerKeyFact, notNow, refreshKnowledge } from "./memory-api";
 
 const answerFormSchema = z.object({ answer: keyFactAnswerSchema.shape.answer });

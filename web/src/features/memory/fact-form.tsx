@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { DIRECTORS, type DirectorId, findDirector } from "../../../../shared/directors";
-import { FACT_STATEMENT_MAX, factDateSchema, factStatementSchema } from "../../../../shared/memory";
+import { DIRECTORS, type DirectorId, findDirector } from "#shared/directors";
+import { FACT_STATEMENT_MAX, factDateSchema, factStatementSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { Field, Input, Textarea } from "../../components/ui/field";
-import { showFormError } from "../settings/show-form-error";
+import { showFormError } from "../../lib/show-form-error";
 import { today } from "./format-day";
 
 const factFormSchema = z.object({

@@ -1,14 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { findDirector } from "../../../../shared/directors";
-import type { RememberedFact } from "../../../../shared/memory";
+import { findDirector } from "#shared/directors";
+import type { RememberedFact } from "#shared/memory";
 import { Button } from "../../components/ui/button";
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon } from "../../components/ui/page-icons";
 import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format-date";
 import { FactForm } from "./fact-form";
-import { formatDay } from "./format-day";
 import { changeFact, deleteFact, refreshKnowledge } from "./memory-api";
 
 /**
@@ -71,7 +72,7 @@ export function FactItem(props: {
       <div className="min-w-0">
         <p className="text-sm break-words text-slate-900">{fact.statement}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
-          <span>{formatDay(fact.date)}</span>
+          <span>{formatDate(fact.date)}</span>
           <span aria-hidden="true">·</span>
           {props.showSource && fact.source ? (
             <Link
@@ -88,7 +89,7 @@ export function FactItem(props: {
           <span>{fact.onlyDirector && director ? `Only ${director.name} uses this` : "Every director uses this"}</span>
           {!proposed && !props.showSource ? (
             <span className="inline-flex items-center gap-1 font-medium text-emerald-800">
-              <CheckIcon className="h-3 w-3" />
+              <Icon drawing={checkIcon} className="h-3 w-3" />
               Kept
             </span>
           ) : null}

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import type { Director } from "../../../../shared/directors";
-import type { DirectorKnowledge, KeyFactState } from "../../../../shared/key-fact-status";
+import type { Director } from "#shared/directors";
+import type { DirectorKnowledge, KeyFactState } from "#shared/key-fact-status";
 import { Button } from "../../components/ui/button";
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon } from "../../components/ui/page-icons";
+import { formatDate } from "../../lib/format-date";
 import { FactAsk } from "./fact-ask";
-import { formatDay } from "./format-day";
 
 const GROUPS = [
   { status: "missing", title: "Missing", action: "Answer" },
@@ -16,6 +17,7 @@ const FROM_TEXT: Record<NonNullable<KeyFactState["from"]>["kind"], string> = {
   profile: "your business profile",
   training: "your training answers",
   fact: "what you told",
+  knowledge: "your documents and notes",
 };
 
 /**
@@ -45,7 +47,7 @@ export function KeyFactList({ director, knowledge }: { director: Director; knowl
                         <p className="text-xs text-slate-600">
                           {group.status === "thin" ? "Only a few words in " : "From "}
                           {FROM_TEXT[fact.from.kind]}
-                          {fact.from.kind === "fact" ? ` ${director.name}` : ""}, {formatDay(fact.from.date)}
+                          {fact.from.kind === "fact" ? ` ${director.name}` : ""}, {formatDate(fact.from.date)}
                         </p>
                       ) : null}
                     </div>
@@ -82,7 +84,7 @@ export function KeyFactList({ director, knowledge }: { director: Director; knowl
                 key={fact.id}
                 className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-900"
               >
-                <CheckIcon className="h-3 w-3" />
+                <Icon drawing={checkIcon} className="h-3 w-3" />
                 {fact.label}
               </li>
             ))}

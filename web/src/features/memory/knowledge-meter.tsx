@@ -1,9 +1,9 @@
 import { Popover } from "radix-ui";
 import { Link } from "react-router";
-import type { Director } from "../../../../shared/directors";
+import type { Director } from "#shared/directors";
+import { KnowledgeRing } from "../../components/knowledge-ring";
 import { useDirectors } from "../directors/directors-api";
 import { KeyFactList } from "./key-fact-list";
-import { KnowledgeRing } from "./knowledge-ring";
 
 /**
  * The chat header's "knows 7 of 10 key facts": opens the director's key facts,

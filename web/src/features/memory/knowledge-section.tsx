@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { findDirector } from "../../../../shared/directors";
-import type { AccountOverview } from "../../../../shared/settings";
+import { findDirector } from "#shared/directors";
+import type { AccountOverview } from "#shared/settings";
+import { KnowledgeRing } from "../../components/knowledge-ring";
+import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
+import { chevronDownIcon } from "../../components/ui/page-icons";
 import { Skeleton } from "../../components/ui/skeleton";
-import { ProfileAnswers } from "../settings/profile-answers";
-import { SettingsSection } from "../settings/settings-section";
-import { formatDay } from "./format-day";
+import { formatDate } from "../../lib/format-date";
 import { KeepAutomatically } from "./keep-automatically";
 import { KeyFactList } from "./key-fact-list";
-import { KnowledgeRing } from "./knowledge-ring";
 import { useKnowledge } from "./memory-api";
 import { RememberedFacts } from "./remembered-facts";
 import { TrainingAnswers } from "./training-answers";
@@ -18,9 +19,16 @@ import { TrainingAnswers } from "./training-answers";
  * Settings → "What your directors know": the facts they remember (and the
  * ones waiting for the owner's say), each director's key facts, the business
  * profile and the training answers, each with where and when it came from,
- * and each edited, deleted or added right here.
+ * and each edited, deleted or added right here. The business profile's answers
+ * and their forms belong to settings, which passes them in as `profileAnswers`.
  */
-export function KnowledgeSection({ profile }: { profile: AccountOverview["profile"] }) {
+export function KnowledgeSection({
+  profile,
+  profileAnswers,
+}: {
+  profile: AccountOverview["profile"];
+  profileAnswers: ReactNode;
+}) {
   const knowledge = useKnowledge();
   const data = knowledge.data;
   return (
@@ -71,7 +79,10 @@ export function KnowledgeSection({ profile }: { profile: AccountOverview["profil
                             knows {item.known} of {item.total} key facts
                           </span>
                         </span>
-                        <Chevron />
+                        <Icon
+                          drawing={chevronDownIcon}
+                          className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                        />
                       </summary>
                       <div className="border-t border-slate-200 p-3">
                         <KeyFactList director={director} knowledge={item} />
@@ -88,7 +99,7 @@ export function KnowledgeSection({ profile }: { profile: AccountOverview["profil
           title="Business profile"
           description={
             data?.profile
-              ? `From onboarding, last changed ${formatDay(data.profile.updatedAt)}. Every director starts from these answers.`
+              ? `From onboarding, last changed ${formatDate(data.profile.updatedAt)}. Every director starts from these answers.`
               : "Every director starts from these answers."
           }
           action={
@@ -99,7 +110,7 @@ export function KnowledgeSection({ profile }: { profile: AccountOverview["profil
             </Button>
           }
         >
-          <ProfileAnswers profile={profile} />
+          {profileAnswers}
         </Group>
         {data ? (
           <Group
@@ -129,20 +140,5 @@ function Group(props: { id: string; title: string; description?: string; action?
       </div>
       {props.children}
     </section>
-  );
-}
-
-function Chevron() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
-import type { DirectorKnowledge } from "../../../../shared/key-fact-status";
+import type { DirectorKnowledge } from "#shared/key-fact-status";
 import type {
   ConversationMemory,
   FactChangeInput,
@@ -8,7 +8,7 @@ import type {
   MemorySettingsInput,
   NewFactInput,
   RememberedFact,
-} from "../../../../shared/memory";
+} from "#shared/memory";
 import { api } from "../../lib/api";
 
 export const KNOWLEDGE_QUERY_KEY = ["memory"] as const;

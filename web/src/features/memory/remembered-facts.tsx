@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { DirectorId } from "../../../../shared/directors";
-import type { RememberedFact } from "../../../../shared/memory";
+import type { DirectorId } from "#shared/directors";
+import type { RememberedFact } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { FactForm } from "./fact-form";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { OnboardingAnswerInput, OnboardingData } from "../../../../shared/onboarding";
-import type { WebsiteDraft, WebsiteDraftRequest } from "../../../../shared/website-draft";
+import type { OnboardingAnswerInput, OnboardingData } from "#shared/onboarding";
+import type { WebsiteDraft, WebsiteDraftRequest } from "#shared/website-draft";
 import { api } from "../../lib/api";
 
 export type OnboardingResponse = { profile: OnboardingData | null };

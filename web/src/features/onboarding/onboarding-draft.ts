@@ -1,4 +1,4 @@
-import { emptyOnboardingData, ONBOARDING_STEPS, type OnboardingData } from "../../../../shared/onboarding";
+import { emptyOnboardingData, ONBOARDING_STEPS, type OnboardingData } from "#shared/onboarding";
 import { stepDraftStore } from "../../lib/step-draft";
 
 /**

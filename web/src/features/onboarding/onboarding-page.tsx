@@ -8,20 +8,22 @@ import {
   ONBOARDING_STEPS,
   type OnboardingData,
   onboardingSchema,
-} from "../../../../shared/onboarding";
-import { fieldErrorsOf } from "../../../../shared/validation";
+} from "#shared/onboarding";
+import { fieldErrorsOf } from "#shared/validation";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Input, Textarea } from "../../components/ui/field";
+import { Icon } from "../../components/ui/icon";
+import { sparklesIcon } from "../../components/ui/page-icons";
 import { Progress } from "../../components/ui/progress";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { refreshSession, useSession } from "../../lib/use-session";
 import { useStepForm } from "../../lib/use-step-form";
-import { refreshSession, useSession } from "../auth/use-session";
-import { usePublicConfig } from "../shell/use-public-config";
 import {
   ONBOARDING_QUERY_KEY,
   type OnboardingResponse,
@@ -215,7 +217,7 @@ function OnboardingWizard(props: {
 
         {contextEnabled ? (
           <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
-            <MemoryIcon />
+            <Icon drawing={sparklesIcon} className="mt-0.5 h-5 w-5 flex-none text-brand-700" />
             <p>
               <span className="font-semibold text-slate-900">Contextual memory is on.</span> Your answers become the
               business context every director works from, so their advice fits your business from the first question.
@@ -224,22 +226,5 @@ function OnboardingWizard(props: {
         ) : null}
       </div>
     </div>
-  );
-}
-
-function MemoryIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="mt-0.5 h-5 w-5 flex-none text-brand-700"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8zM19 15l.9 2.1L22 18l-2.1.9L19 21l-.9-2.1L16 18l2.1-.9z" />
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { ONBOARDING_FIELDS, type OnboardingData, type OnboardingFieldName } from "../../../../shared/onboarding";
-import type { DraftStatus, WebsiteDraft } from "../../../../shared/website-draft";
+import { ONBOARDING_FIELDS, type OnboardingData, type OnboardingFieldName } from "#shared/onboarding";
+import type { DraftStatus, WebsiteDraft } from "#shared/website-draft";
 import { type WebsiteStart, websiteStartStore } from "./website-draft-store";
 
 export type DraftNote = { tone: "drafted" | "todo"; text: string };

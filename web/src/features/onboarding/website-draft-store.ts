@@ -1,5 +1,5 @@
-import type { OnboardingFieldName } from "../../../../shared/onboarding";
-import type { DraftStatus } from "../../../../shared/website-draft";
+import type { OnboardingFieldName } from "#shared/onboarding";
+import type { DraftStatus } from "#shared/website-draft";
 
 /**
  * What this browser remembers of "Start from your website", per user: the

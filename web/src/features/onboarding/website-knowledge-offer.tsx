@@ -2,10 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon } from "../../components/ui/page-icons";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useSession } from "../auth/use-session";
+import { useSession } from "../../lib/use-session";
 import { addWebPage, KNOWLEDGE_QUERY_KEY } from "../knowledge/knowledge-api";
 import { siteName, websiteStartStore } from "./website-draft-store";
 
@@ -65,7 +66,7 @@ function Offer({ userId, className }: { userId: string; className?: string }) {
       {state.step === "added" ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" role="status">
           <p className="flex items-start gap-2">
-            <CheckIcon className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
+            <Icon drawing={checkIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
             <span>
               <span id="website-offer-title" className="font-semibold text-slate-900">
                 {name} is in your knowledge.

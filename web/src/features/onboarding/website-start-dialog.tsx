@@ -1,16 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { ERRORS } from "../../../../shared/errors";
-import {
-  type WebsiteDraft,
-  type WebsiteDraftRequest,
-  websiteDraftRequestSchema,
-} from "../../../../shared/website-draft";
+import { ERRORS } from "#shared/errors";
+import { type WebsiteDraft, type WebsiteDraftRequest, websiteDraftRequestSchema } from "#shared/website-draft";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { Field, Input } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";
-import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
 import { draftFromWebsite } from "./onboarding-api";
 import { siteName } from "./website-draft-store";
 

@@ -1,4 +1,5 @@
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon, globeIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 import type { DraftNote } from "./use-website-start";
 import { siteName, type WebsiteStart } from "./website-draft-store";
@@ -16,7 +17,7 @@ export function WebsiteStartPrompt(props: { website: WebsiteStart | undefined; o
         data-testid="website-start"
         className="mt-4 flex gap-2 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900"
       >
-        <CheckIcon className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
+        <Icon drawing={checkIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
         <p>
           Answers drafted from <span className="font-semibold">{siteName(props.website.url)}</span>. Check each one;
           nothing is saved until you complete.{" "}
@@ -32,7 +33,7 @@ export function WebsiteStartPrompt(props: { website: WebsiteStart | undefined; o
       data-testid="website-start"
       className="mt-4 flex gap-2 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm text-slate-700"
     >
-      <GlobeIcon />
+      <Icon drawing={globeIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
       <p>
         Have a website?{" "}
         <button type="button" className={LINK} onClick={props.onOpen}>
@@ -54,25 +55,10 @@ export function DraftNoteLine({ id, note }: { id: string; note: DraftNote }) {
         note.tone === "drafted" ? "text-slate-600" : "font-medium text-amber-800",
       )}
     >
-      {note.tone === "drafted" ? <CheckIcon className="mt-0.5 h-4 w-4 flex-none text-brand-700" /> : null}
+      {note.tone === "drafted" ? (
+        <Icon drawing={checkIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
+      ) : null}
       {note.text}
     </p>
-  );
-}
-
-function GlobeIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="mt-0.5 h-4 w-4 flex-none text-brand-700"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
-import type { CurrentPlan } from "../../../../shared/plan-selection";
-import { directorAllowance, findPlan, type Plan } from "../../../../shared/plans";
+import type { CurrentPlan } from "#shared/plan-selection";
+import { directorAllowance, findPlan, type Plan } from "#shared/plans";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../settings/confirm-dialog";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 
 /**
  * Asks before a paid plan is stored: its price, what changes for this owner,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentPlanResponse, SelectPlanResponse } from "../../../../shared/plan-selection";
-import type { PlanId } from "../../../../shared/plans";
+import type { CurrentPlanResponse, SelectPlanResponse } from "#shared/plan-selection";
+import type { PlanId } from "#shared/plans";
 import { api } from "../../lib/api";
 
 export const CURRENT_PLAN_QUERY_KEY = ["plan", "current"] as const;

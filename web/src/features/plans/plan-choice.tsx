@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
-import type { CurrentPlan } from "../../../../shared/plan-selection";
-import type { Plan } from "../../../../shared/plans";
+import type { CurrentPlan } from "#shared/plan-selection";
+import type { Plan } from "#shared/plans";
 import { PaidPlanDialog } from "./paid-plan-dialog";
 import { type PlanHighlight, PlanPicker } from "./plan-picker";
 import { useChoosePlan } from "./use-choose-plan";

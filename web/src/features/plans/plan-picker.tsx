@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { TRIAL_DAYS } from "../../../../shared/constants";
-import { formatBytes } from "../../../../shared/knowledge";
-import type { CurrentPlan } from "../../../../shared/plan-selection";
-import { PLANS, type Plan, type PlanId } from "../../../../shared/plans";
+import { TRIAL_DAYS } from "#shared/constants";
+import { formatBytes } from "#shared/knowledge";
+import type { CurrentPlan } from "#shared/plan-selection";
+import { PLANS, type Plan, type PlanId } from "#shared/plans";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { CheckIcon } from "../../components/ui/check-icon";
+import { Icon } from "../../components/ui/icon";
+import { checkIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 
 /** A plan to point out, e.g. the one that unlocks a director, and why (shown on its card). */
@@ -129,7 +130,7 @@ function PlanCard(props: {
       <ul className="mt-6 grid gap-3 text-sm text-slate-700">
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
-            <CheckIcon className="mt-0.5 h-4 w-4 flex-none text-brand-600" />
+            <Icon drawing={checkIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-600" />
             {feature}
           </li>
         ))}
@@ -174,7 +175,7 @@ function PlanAction(props: {
       >
         {props.state === "current" ? (
           <>
-            <CheckIcon className="h-4 w-4 text-emerald-700" />
+            <Icon drawing={checkIcon} className="h-4 w-4 text-emerald-700" />
             Current plan
           </>
         ) : (

@@ -1,6 +1,6 @@
 import { PageLoading } from "../../components/page-loading";
 import { usePageTitle } from "../../lib/use-page-title";
-import { useSession } from "../auth/use-session";
+import { useSession } from "../../lib/use-session";
 import { useCurrentPlan } from "./plan-api";
 import { PlanChoice } from "./plan-choice";
 import { PlanPicker } from "./plan-picker";

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
-import { findDirector } from "../../../../shared/directors";
-import type { CurrentPlan } from "../../../../shared/plan-selection";
-import { directorAllowance, findPlan, planThatUnlocks } from "../../../../shared/plans";
+import { findDirector } from "#shared/directors";
+import type { CurrentPlan } from "#shared/plan-selection";
+import { directorAllowance, findPlan, planThatUnlocks } from "#shared/plans";
 import { PageLoading } from "../../components/page-loading";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useDirectors } from "../directors/directors-api";

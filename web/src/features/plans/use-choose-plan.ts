@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import type { CurrentPlanResponse } from "../../../../shared/plan-selection";
-import type { Plan } from "../../../../shared/plans";
+import type { CurrentPlanResponse } from "#shared/plan-selection";
+import type { Plan } from "#shared/plans";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { refreshSession } from "../auth/use-session";
+import { refreshSession } from "../../lib/use-session";
 import { CURRENT_PLAN_QUERY_KEY, selectPlan } from "./plan-api";
 
 /** Stores the chosen plan, says so, and moves on to onboarding (or the directors when it is done). */

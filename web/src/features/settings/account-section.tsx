@@ -7,15 +7,15 @@ import {
   changePasswordSchema,
   type UpdateNameInput,
   updateNameSchema,
-} from "../../../../shared/account-schemas";
-import type { AccountOverview } from "../../../../shared/settings";
+} from "#shared/account-schemas";
+import type { AccountOverview } from "#shared/settings";
+import { Fact, SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { updateSessionUser, useFinishSignOut } from "../auth/use-session";
+import { showFormError } from "../../lib/show-form-error";
+import { updateSessionUser, useFinishSignOut } from "../../lib/use-session";
 import { ACCOUNT_QUERY_KEY, changePassword, signOutEverywhere, updateName } from "./settings-api";
-import { Fact, SettingsSection } from "./settings-section";
-import { showFormError } from "./show-form-error";
 
 export function AccountSection({ account }: { account: AccountOverview }) {
   return (

@@ -1,5 +1,5 @@
-import { ThemeChoice } from "../theme/theme-choice";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../components/settings-section";
+import { ThemeChoice } from "../../components/theme-choice";
 
 /** The theme, chosen here or in the nav bar; it belongs to this browser, not to the account. */
 export function AppearanceSection() {

@@ -3,15 +3,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ONBOARDING_FIELDS, type OnboardingFieldName, onboardingFieldSchemas } from "../../../../shared/onboarding";
-import type { AccountOverview } from "../../../../shared/settings";
+import { ONBOARDING_FIELDS, type OnboardingFieldName, onboardingFieldSchemas } from "#shared/onboarding";
+import type { AccountOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
+import { showFormError } from "../../lib/show-form-error";
 import { refreshKnowledge } from "../memory/memory-api";
 import { ONBOARDING_QUERY_KEY, type OnboardingResponse, saveBusinessAnswer } from "../onboarding/onboarding-api";
 import { ACCOUNT_QUERY_KEY } from "./settings-api";
-import { showFormError } from "./show-form-error";
 
 /**
  * One business-profile answer, edited where it is shown: the field's own rule

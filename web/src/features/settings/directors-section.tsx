@@ -1,15 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type Director, findDirector } from "../../../../shared/directors";
-import type { AccountOverview } from "../../../../shared/settings";
+import { type Director, findDirector } from "#shared/directors";
+import type { AccountOverview } from "#shared/settings";
+import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
-import { ConfirmDialog, DialogClose } from "./confirm-dialog";
-import { formatDate } from "./format-date";
+import { formatDate } from "../../lib/format-date";
 import { deleteDirectorTraining } from "./settings-api";
-import { SettingsSection } from "./settings-section";
 
 type DirectorRow = AccountOverview["directors"][number];
 

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { type ConfirmWithPasswordInput, confirmWithPasswordSchema } from "../../../../shared/account-schemas";
+import { type ConfirmWithPasswordInput, confirmWithPasswordSchema } from "#shared/account-schemas";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { Field, Input } from "../../components/ui/field";
-import { ConfirmDialog, DialogClose } from "./confirm-dialog";
-import { showFormError } from "./show-form-error";
+import { showFormError } from "../../lib/show-form-error";
 
 /** A dialog that asks for the account's password before a change to how the owner signs in. */
 export function PasswordDialog(props: {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { AccountOverview } from "../../../../shared/settings";
+import type { AccountOverview } from "#shared/settings";
+import { Fact, SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { formatDate } from "./format-date";
-import { Fact, SettingsSection } from "./settings-section";
+import { formatDate } from "../../lib/format-date";
 
 export function PlanSection({ plan }: { plan: AccountOverview["plan"] }) {
   return (

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { ONBOARDING_FIELDS, type OnboardingFieldName } from "../../../../shared/onboarding";
-import type { AccountOverview } from "../../../../shared/settings";
+import { ONBOARDING_FIELDS, type OnboardingFieldName } from "#shared/onboarding";
+import type { AccountOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { BusinessAnswerForm } from "./business-answer-form";
 

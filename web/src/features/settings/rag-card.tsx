@@ -25,7 +25,7 @@ export function RagCard({ aiConfigured }: { aiConfigured: boolean }) {
             : "Your business context is enabled and saved. Your directors will use it as soon as an AI service is connected."}
         </p>
         <p className="mt-2 text-sm text-slate-700">
-          Level 2: add documents, web pages and notes on the{" "}
+          Add documents, web pages and notes on the{" "}
           <Link to="/knowledge" className="font-semibold text-brand-700 hover:underline">
             Knowledge
           </Link>{" "}

@@ -1,6 +1,6 @@
+import { SettingsSection } from "../../components/settings-section";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useSecurity } from "./settings-api";
-import { SettingsSection } from "./settings-section";
 import { SignedInDevices } from "./signed-in-devices";
 import { TwoFactorSettings } from "./two-factor-settings";
 

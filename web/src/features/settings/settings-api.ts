@@ -5,10 +5,10 @@ import type {
   ConfirmWithPasswordInput,
   DeleteAccountInput,
   UpdateNameInput,
-} from "../../../../shared/account-schemas";
-import type { AccountOverview, AiStatus, SecurityOverview, TwoFactorSetup } from "../../../../shared/settings";
+} from "#shared/account-schemas";
+import type { AccountOverview, AiStatus, SecurityOverview, TwoFactorSetup } from "#shared/settings";
 import { api } from "../../lib/api";
-import type { SessionUser } from "../auth/use-session";
+import type { SessionUser } from "../../lib/use-session";
 
 export const ACCOUNT_QUERY_KEY = ["account"] as const;
 export const AI_STATUS_QUERY_KEY = ["settings", "ai"] as const;

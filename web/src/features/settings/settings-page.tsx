@@ -1,12 +1,13 @@
 import { Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
+import { usePublicConfig } from "../../lib/use-public-config";
 import { KnowledgeSection } from "../memory/knowledge-section";
-import { usePublicConfig } from "../shell/use-public-config";
 import { AccountSection } from "./account-section";
 import { AiStatusSection } from "./ai-status-section";
 import { AppearanceSection } from "./appearance-section";
 import { DirectorsSection } from "./directors-section";
 import { PlanSection } from "./plan-section";
+import { ProfileAnswers } from "./profile-answers";
 import { RagCard } from "./rag-card";
 import { SecuritySection } from "./security-section";
 import { useAccountOverview } from "./settings-api";
@@ -71,7 +72,10 @@ export function SettingsPage() {
               <AppearanceSection />
               <SecuritySection />
               <PlanSection plan={account.data.plan} />
-              <KnowledgeSection profile={account.data.profile} />
+              <KnowledgeSection
+                profile={account.data.profile}
+                profileAnswers={<ProfileAnswers profile={account.data.profile} />}
+              />
               <DirectorsSection directors={account.data.directors} />
               <AiStatusSection />
               <SharedLinksSection />

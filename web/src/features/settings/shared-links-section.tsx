@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { ConversationShare } from "../../../../shared/chat";
-import { findDirector } from "../../../../shared/directors";
+import type { ConversationShare } from "#shared/chat";
+import { findDirector } from "#shared/directors";
+import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
-import { formatDate } from "./format-date";
-import { SettingsSection } from "./settings-section";
+import { formatDate } from "../../lib/format-date";
 
 const SHARES_KEY = ["shares"] as const;
 

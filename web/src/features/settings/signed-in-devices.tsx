@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { SecurityOverview } from "../../../../shared/settings";
+import type { SecurityOverview } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { useFinishSignOut } from "../auth/use-session";
-import { formatDate } from "./format-date";
+import { formatDate } from "../../lib/format-date";
+import { useFinishSignOut } from "../../lib/use-session";
 import { SECURITY_QUERY_KEY, signOutSession } from "./settings-api";
 
 /** A session's last use is recorded every ten minutes (SESSION_SEEN_EVERY_SECONDS): within that, it is in use now. */

@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type ConfirmTwoFactorInput, confirmTwoFactorSchema } from "../../../../shared/account-schemas";
-import type { TwoFactorSetup } from "../../../../shared/settings";
+import { type ConfirmTwoFactorInput, confirmTwoFactorSchema } from "#shared/account-schemas";
+import type { TwoFactorSetup } from "#shared/settings";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/field";
 import { QrCode } from "../../components/ui/qr-code";
 import { toast } from "../../components/ui/use-toast";
+import { showFormError } from "../../lib/show-form-error";
 import { BackupCodes } from "./backup-codes";
 import { PasswordDialog } from "./password-dialog";
 import {
@@ -17,7 +18,6 @@ import {
   startTwoFactorSetup,
   turnOffTwoFactor,
 } from "./settings-api";
-import { showFormError } from "./show-form-error";
 
 type Step = { kind: "idle" } | { kind: "setup"; setup: TwoFactorSetup } | { kind: "codes"; codes: string[] };
 type Dialog = "turn-on" | "turn-off" | "new-codes" | null;

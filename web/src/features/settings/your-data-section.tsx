@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type DeleteAccountInput, deleteAccountSchema, emailMatches } from "../../../../shared/account-schemas";
+import { type DeleteAccountInput, deleteAccountSchema, emailMatches } from "#shared/account-schemas";
+import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
-import { useFinishSignOut } from "../auth/use-session";
-import { ConfirmDialog, DialogClose } from "./confirm-dialog";
+import { showFormError } from "../../lib/show-form-error";
+import { useFinishSignOut } from "../../lib/use-session";
 import { deleteAccount, EXPORT_URL } from "./settings-api";
-import { SettingsSection } from "./settings-section";
-import { showFormError } from "./show-form-error";
 
 export function YourDataSection({ email }: { email: string }) {
   const [deleteOpen, setDeleteOpen] = useState(false);

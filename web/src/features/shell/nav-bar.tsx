@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { ThemeChoice } from "../../components/theme-choice";
+import { closeIcon, menuIcon } from "../../components/ui/app-icons";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
 import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { useFinishSignOut, useSession } from "../auth/use-session";
-import { ThemeChoice } from "../theme/theme-choice";
+import { useFinishSignOut, useSession } from "../../lib/use-session";
 
 /** The spec's links for a signed-in owner; Pricing is their plan picker. */
 const OWNER_LINKS = [
@@ -93,17 +95,7 @@ export function NavBar() {
             aria-label="Menu"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <Icon drawing={menuOpen ? closeIcon : menuIcon} className="h-6 w-6" />
           </button>
         </div>
         <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 md:hidden">

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { ApiError } from "../../lib/api";
 import { useOnline } from "../../lib/use-online";
-import { refreshSession, useSession } from "../auth/use-session";
+import { refreshSession, useSession } from "../../lib/use-session";
 import { OfflineScreen } from "./offline-screen";
 
 /** How often a page that could not reach the server asks again by itself. */

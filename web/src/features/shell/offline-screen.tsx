@@ -1,4 +1,6 @@
+import { wifiOffIcon } from "../../components/ui/app-icons";
 import { Button } from "../../components/ui/button";
+import { Icon } from "../../components/ui/icon";
 import { usePageTitle } from "../../lib/use-page-title";
 
 /**
@@ -11,17 +13,7 @@ export function OfflineScreen({ online, onRetry }: { online: boolean; onRetry: (
   return (
     <div className="flex flex-1 flex-col items-center justify-center px-6 py-20 text-center">
       <span className="grid h-14 w-14 place-items-center rounded-full bg-slate-100 text-slate-600">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-7 w-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M2 8.8a15 15 0 0 1 20 0M5 12.5a10 10 0 0 1 14 0M8.5 16a5 5 0 0 1 7 0M12 19.5h.01M3 3l18 18" />
-        </svg>
+        <Icon drawing={wifiOffIcon} className="h-7 w-7" />
       </span>
       <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         {online ? "Directors can't be reached right now" : "You're offline"}

@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import type { TrainingStatusResponse } from "../../../../shared/director-states";
-import { type Director, type DirectorId, findDirector, isDirectorId } from "../../../../shared/directors";
-import type { OnboardingData } from "../../../../shared/onboarding";
+import type { TrainingStatusResponse } from "#shared/director-states";
+import { type Director, type DirectorId, findDirector, isDirectorId } from "#shared/directors";
+import type { OnboardingData } from "#shared/onboarding";
 import {
   TRAINING_QUESTIONS,
   TRAINING_STEPS,
@@ -13,24 +13,26 @@ import {
   trainingQuestionFor,
   trainingSchema,
   trainingStartAnswers,
-} from "../../../../shared/training";
-import { fieldErrorsOf } from "../../../../shared/validation";
+} from "#shared/training";
+import { fieldErrorsOf } from "#shared/validation";
+import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Textarea } from "../../components/ui/field";
+import { Icon } from "../../components/ui/icon";
+import { shieldCheckIcon } from "../../components/ui/page-icons";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
+import { planRedirectFor } from "../../lib/plan-redirect";
 import { usePageTitle } from "../../lib/use-page-title";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { refreshSession, useSession } from "../../lib/use-session";
 import { useStepForm } from "../../lib/use-step-form";
-import { refreshSession, useSession } from "../auth/use-session";
 import { DIRECTORS_QUERY_KEY } from "../directors/directors-api";
 import { useBusinessProfile } from "../onboarding/onboarding-api";
-import { planRedirectFor } from "../plans/plan-redirect";
-import { NoAiServiceNotice } from "../shell/no-ai-service-notice";
-import { usePublicConfig } from "../shell/use-public-config";
 import { submitTraining, trainingQueryKey, useTrainingStatus } from "./training-api";
 import { emptyTrainingAnswers, trainingDraft } from "./training-draft";
 import { refusalToast, trainedToast, trainingFailureToast } from "./training-outcome";
@@ -270,7 +272,7 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
             {director.icon}
           </span>
           <div>
-            <p className="hidden text-sm font-semibold text-brand-700 sm:block">{director.title} · Level 1 training</p>
+            <p className="hidden text-sm font-semibold text-brand-700 sm:block">{director.title} · Training</p>
             <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               Train {director.name}
             </h1>
@@ -287,7 +289,7 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
 
         {props.contextEnabled ? (
           <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-white p-4 text-sm text-slate-700">
-            <ShieldIcon />
+            <Icon drawing={shieldCheckIcon} className="mt-0.5 h-5 w-5 flex-none text-brand-700" />
             <p>
               <span className="font-semibold text-slate-900">Contextual memory, stored securely.</span> Your answers,
               together with your business profile, become {director.name}'s memory of your business, so every answer
@@ -297,23 +299,5 @@ function TrainingLayout(props: { director: Director; contextEnabled: boolean; ch
         ) : null}
       </div>
     </div>
-  );
-}
-
-function ShieldIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="mt-0.5 h-5 w-5 flex-none text-brand-700"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z" />
-      <path d="M9 12l2 2 4-4" />
-    </svg>
   );
 }

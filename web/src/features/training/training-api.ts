@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TrainingResultResponse, TrainingStatusResponse } from "../../../../shared/director-states";
-import type { DirectorId } from "../../../../shared/directors";
-import type { TrainingAnswers } from "../../../../shared/training";
+import type { TrainingResultResponse, TrainingStatusResponse } from "#shared/director-states";
+import type { DirectorId } from "#shared/directors";
+import type { TrainingAnswers } from "#shared/training";
 import { api } from "../../lib/api";
 
 export const trainingQueryKey = (directorId: DirectorId) => ["training", directorId] as const;

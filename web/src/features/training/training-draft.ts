@@ -1,5 +1,5 @@
-import type { DirectorId } from "../../../../shared/directors";
-import { TRAINING_QUESTIONS, TRAINING_STEPS, type TrainingAnswers } from "../../../../shared/training";
+import type { DirectorId } from "#shared/directors";
+import { TRAINING_QUESTIONS, TRAINING_STEPS, type TrainingAnswers } from "#shared/training";
 import { stepDraftStore } from "../../lib/step-draft";
 
 export function emptyTrainingAnswers(directorId: DirectorId): TrainingAnswers {

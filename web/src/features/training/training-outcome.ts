@@ -1,4 +1,4 @@
-import { ANSWERS_KEPT_UNTIL_AI } from "../../../../shared/ai-service";
+import { ANSWERS_KEPT_UNTIL_AI } from "#shared/ai-service";
 import { ApiError } from "../../lib/api";
 
 /**
