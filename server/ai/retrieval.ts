@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import { pieceVectorRanking } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
@@ -398,9 +399,4 @@ function overlap(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
   return shared / small.size;
-}
-
-/** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
