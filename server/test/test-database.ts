@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
-import { type Database, type DatabaseHandle, openDatabase, PGLITE_START_PARAMS } from "../db/client";
+import { type Database, type DatabaseHandle, openDatabase, PGLITE_START_PARAMS, PGLITE_TYPES } from "../db/client";
 import { preparedStatements } from "../db/pglite-prepared";
 import * as schema from "../db/schema";
 import { prepareJobStore } from "../jobs/job-runner";
@@ -90,6 +90,7 @@ async function openTemplateCopy(): Promise<PGlite> {
     extensions: { vector },
     // The server's own settings (16 MB of shared buffers), which also make each test's database quicker to open.
     startParams: PGLITE_START_PARAMS,
+    ...PGLITE_TYPES,
   });
 }
 
