@@ -94,6 +94,8 @@ async function chatWhile<T>(app: TestApp, work: Promise<T>): Promise<{ result: T
   const settled = work.finally(() => {
     done = true;
   });
+  // Its failure is thrown below, once the turn under way has ended.
+  settled.catch(() => {});
   let slowestMs = 0;
   let turns = 0;
   while (!done) {
@@ -161,19 +163,26 @@ describe("knowledge: hostile files are refused or read in part, and never hold u
     expect(slowestMs).toBeLessThan(OTHER_OWNER_MAX_MS);
   });
 
-  it("reads the start of a spreadsheet of a million rows and of a page of a million elements, and says so", async () => {
+  // Nine megabytes to upload, a million rows to parse and thousands of pieces to store take a while on a busy machine.
+  it("reads the start of a spreadsheet of a million rows, counts them all, and says it was cut", async () => {
     // Full-text search only: storing the pieces is what this is about, not embedding them.
     const app = await appWithAi({ env: { EMBEDDING_MODEL: "none" } });
     const { cookie } = await owner(app);
-    const ids = [
-      (await upload(app, cookie, "readings.csv", csvOfRows(1_000_000))).id,
-      (await upload(app, cookie, "export.html", htmlOfElements(1_000_000))).id,
-    ];
-    const { result, slowestMs } = await chatWhile(app, finished(app, cookie, ids));
+    const { id } = await upload(app, cookie, "readings.csv", csvOfRows(1_000_000));
+    const { result, slowestMs } = await chatWhile(app, finished(app, cookie, [id], 50_000));
 
     expect(result[0]).toMatchObject({ status: "ready", truncated: true, rowCount: 1_000_000 });
-    expect(result[1]).toMatchObject({ status: "ready", truncated: true });
-    for (const source of result) expect(source.piecesTotal).toBeLessThanOrEqual(READ_LIMITS.pieces);
+    expect(result[0]?.piecesTotal).toBeLessThanOrEqual(READ_LIMITS.pieces);
+    expect(slowestMs).toBeLessThan(OTHER_OWNER_MAX_MS);
+  }, 60_000);
+
+  it("reads the start of a page of a million elements, and says it was cut", async () => {
+    const app = await appWithAi({ env: { EMBEDDING_MODEL: "none" } });
+    const { cookie } = await owner(app);
+    const { id } = await upload(app, cookie, "export.html", htmlOfElements(1_000_000));
+    const { result, slowestMs } = await chatWhile(app, finished(app, cookie, [id]));
+
+    expect(result[0]).toMatchObject({ status: "ready", truncated: true });
     expect(slowestMs).toBeLessThan(OTHER_OWNER_MAX_MS);
   });
 
