@@ -62,6 +62,8 @@ export const envSchema = z.object({
   CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(FIRST_TOKEN_TIMEOUT_MS),
 
   KNOWLEDGE_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(20),
+  KNOWLEDGE_READ_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(256),
+  KNOWLEDGE_READ_TIMEOUT_S: z.coerce.number().positive().max(3600).default(60),
   URL_IMPORT_ALLOW_PRIVATE: bool.default(false),
 
   CONTACT_EMAIL: z.email().default("hello@directors.example"),

@@ -50,6 +50,8 @@ export const KNOWLEDGE_FAILURE_MESSAGES = {
   pdf_no_text: "This PDF has no readable text — it may be a scanned image",
   docx_corrupt: "This Word document could not be read. It may be damaged.",
   no_text: "No readable text was found in it.",
+  too_big_to_read: "This file expands to more than we can read",
+  too_slow_to_read: "This file takes too long to read. Split it into smaller files and add them again.",
   url_not_found: "This address could not be found. Check it for typing mistakes.",
   url_private: "This address points to a private network, which cannot be imported.",
   url_http_error: "The page answered with an error. Check the address, or try again later.",

@@ -23,6 +23,8 @@ export type JobPolicy = {
 export type JobContext = {
   log: Logger;
   jobId: string;
+  /** How many runs of this job started before this one (0 on the first), also those cut off by a crash. */
+  attempt: number;
   /** Whether a failure now is final: no retry follows. */
   lastAttempt: boolean;
 };

@@ -129,7 +129,8 @@ export function createJobRunner<Deps extends RunnerDeps>(
             const jobLog = log.child({ job: job.name, jobId: item.id });
             const lastAttempt = item.retryCount >= item.retryLimit;
             try {
-              await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
+              const context = { log: jobLog, jobId: item.id, attempt: item.retryCount, lastAttempt };
+              await job.run(deps, item.data as never, context);
             } catch (error) {
               jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
               throw error;
@@ -209,17 +210,24 @@ function effectivePolicy(policy: JobPolicy, options: JobRunnerOptions): JobPolic
  * still marked active at start-up was cut off by a crash or a kill: it goes
  * back to the queue now, to run at once, rather than after its expiry. On a
  * PostgreSQL server other processes may be running it, so there expiry
- * decides. pg-boss has no call for "run this active job again now", so this
- * one statement works on its job table directly.
+ * decides. The run cut off counts as an attempt (pg-boss counts it when the
+ * job is next fetched, as it keeps its start time), and a job with no retry
+ * left fails: a job that ends the process cannot start it again and again.
+ * pg-boss has no call for "run this active job again now", so this one
+ * statement works on its job table directly.
  */
 async function recoverInterruptedJobs(execute: Executor, log: Logger) {
   const { rows } = await execute(
-    `update ${SCHEMA}.job set state = 'retry', start_after = now(), started_on = null
-     where state = 'active' returning id, name`,
+    `update ${SCHEMA}.job
+     set state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::${SCHEMA}.job_state,
+       completed_on = case when retry_count < retry_limit then null else now() end,
+       start_after = now()
+     where state = 'active' returning id, name, state`,
     [],
   );
-  for (const row of rows as Array<{ id: string; name: string }>) {
-    log.info({ job: row.name, jobId: row.id }, "job interrupted by a stop; queued again");
+  for (const row of rows as Array<{ id: string; name: string; state: string }>) {
+    if (row.state === "failed") log.warn({ job: row.name, jobId: row.id }, "job interrupted by a stop; no retry left");
+    else log.info({ job: row.name, jobId: row.id }, "job interrupted by a stop; queued again");
   }
 }
 
