@@ -45,6 +45,8 @@ const env = parseEnv({
   CHAT_MODEL: "bench-chat",
   AUTH_RATE_LIMIT_PER_MINUTE: "100000",
   CHAT_RATE_LIMIT_PER_MINUTE: "100000",
+  // bench/ai-requests.ts shortens the pause before learning from a conversation, to match its owner's think time.
+  LEARNING_PAUSE_SECONDS: process.env.BENCH_LEARNING_PAUSE_SECONDS,
 });
 const server = await startServer({ env, log: createLogger(env.LOG_LEVEL) });
 const { db } = server.deps;
