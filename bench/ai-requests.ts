@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+import { SCRIPT } from "./conversation-script";
 import { type RequestRecord, startFakeAiThread } from "./fake-ai-thread";
 import { serverLaunch } from "./server-launch";
 
@@ -20,30 +21,6 @@ const THINK_MS = Number(process.env.THINK_MS ?? 500);
 const PAUSE_SECONDS = Number(process.env.PAUSE ?? 5);
 const RUNS = Number(process.env.RUNS ?? 1);
 const compareRef = compareRefArg("bench:requests");
-
-/** The owner's side of the conversation; the ones that state a fact are marked. */
-const SCRIPT: Array<{ text: string; states?: true }> = [
-  { text: "How can I get more people through the door on weekday mornings?" },
-  { text: "We opened a second café in Leeds in March.", states: true },
-  { text: "Which social channel should I focus on first?" },
-  { text: "How often should I post?" },
-  { text: "What kind of posts work best for a café?" },
-  { text: "Should I try paid ads?" },
-  { text: "Our marketing budget is £600 a month.", states: true },
-  { text: "How would you split that budget?" },
-  { text: "Is a loyalty card still worth it?" },
-  { text: "How do I measure whether it works?" },
-  { text: "What should I do about bad reviews?" },
-  { text: "Most of our regulars are students from the university next door.", states: true },
-  { text: "What offers would suit them?" },
-  { text: "How do I keep them over the summer holidays?" },
-  { text: "Can you draft a short post about our new autumn menu?" },
-  { text: "Make it a bit more playful." },
-  { text: "We stopped the Facebook ads in May because they brought nobody in.", states: true },
-  { text: "Was that the right call?" },
-  { text: "What should I try instead?" },
-  { text: "Give me a plan for next month in three steps." },
-];
 
 type Run = {
   turns: number;
