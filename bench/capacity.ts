@@ -122,9 +122,16 @@ async function turn(url: string, cookie: string, text: string): Promise<TurnResu
   }
 }
 
-/** Each owner's place in their conversation; after the script's last question they start a new conversation. */
+/**
+ * Each owner's place in their conversation; after the script's last question they start a new conversation. Owners
+ * start at different places in the script, so that their conversations do not all end (and get learned from) at once.
+ */
 function ownersOf(cookies: string[]) {
-  return cookies.map((cookie) => ({ cookie, asked: 0, busy: Promise.resolve() as Promise<unknown> }));
+  return cookies.map((cookie, index) => ({
+    cookie,
+    asked: index % TURNS_PER_CONVERSATION,
+    busy: Promise.resolve() as Promise<unknown>,
+  }));
 }
 
 /** One step: turns at `rate` per second for `seconds`; then every turn is waited for. */
@@ -140,7 +147,7 @@ async function step(server: Server, owners: ReturnType<typeof ownersOf>, rate: n
     const url = server.urls[index % server.urls.length] as string;
     if (!owner) continue;
     const line = SCRIPT[owner.asked % TURNS_PER_CONVERSATION];
-    const newConversation = owner.asked > 0 && owner.asked % TURNS_PER_CONVERSATION === 0;
+    const newConversation = owner.asked % TURNS_PER_CONVERSATION === 0 && owner.asked >= TURNS_PER_CONVERSATION;
     owner.asked += 1;
     const result = (async () => {
       if (newConversation) {
