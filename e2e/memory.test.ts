@@ -10,7 +10,14 @@ import { expectToast } from "./support/toasts";
 const fake = await startFakeAiServer();
 afterAll(() => fake.close());
 const browser = setupBrowser({
-  env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-e2e-memory", CHAT_MODEL: "e2e-chat", EMBEDDING_MODEL: "none" },
+  // Learning follows each answer that states something at once, rather than after a pause in the conversation.
+  env: {
+    AI_BASE_URL: fake.url,
+    AI_API_KEY: "sk-e2e-memory",
+    CHAT_MODEL: "e2e-chat",
+    EMBEDDING_MODEL: "none",
+    LEARNING_PAUSE_SECONDS: "0",
+  },
 });
 
 /** The owner's turn of the latest answer the test AI server was asked for. */

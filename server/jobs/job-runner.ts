@@ -30,6 +30,24 @@ export type JobRunnerOptions = {
 
 export type JobRunner<Deps> = {
   send<Data>(job: JobType<Data, Deps>, data: Data, options?: { singletonKey?: string }): Promise<void>;
+  /**
+   * Runs the job once `quietSeconds` have passed without another such send for the same key: a job of that key still
+   * waiting is pushed back rather than doubled (its queue's policy is "short").
+   */
+  sendAfterQuiet<Data>(
+    job: JobType<Data, Deps>,
+    data: Data,
+    options: { key: string; quietSeconds: number },
+  ): Promise<void>;
+  /**
+   * The waiting jobs of this type whose data contains `match` (but not the one of `exceptKey`) run now, with `mark`
+   * added to their data.
+   */
+  runWaitingNow<Data>(
+    job: JobType<Data, Deps>,
+    match: Partial<Data>,
+    options?: { exceptKey?: string; mark?: Partial<Data> },
+  ): Promise<void>;
   start(deps: Deps, jobs: ReadonlyArray<JobType<never, Deps>>): Promise<void>;
   stop(): Promise<void>;
   /** Resolves once no job is waiting to start now or running (tests and benchmarks). */
@@ -91,6 +109,13 @@ export function createJobRunner<Deps extends RunnerDeps>(
     deleteAfterDays: 7,
   });
   const workersByQueue = new Map<string, string[]>();
+  /**
+   * Every worker of a queue in this process looks at once instead of at its next poll; a busy one as soon as its job
+   * is done. Waking one idle worker only was measured slower (docs/decisions/0020, decision 39).
+   */
+  const wakeWorkers = (name: string) => {
+    for (const id of workersByQueue.get(name) ?? []) boss.notifyWorker(id);
+  };
   const types = new Map<string, JobType<never, Deps>>();
   let started = false;
   let stopping = false;
@@ -160,9 +185,43 @@ export function createJobRunner<Deps extends RunnerDeps>(
         expireInSeconds: policy.expireInSeconds,
         singletonKey: sendOptions.singletonKey,
       });
-      // Every worker of its queue in this process looks at once instead of at its next poll; a busy one as soon as its
-      // job is done. Waking one idle worker only was measured slower (docs/decisions/0020, decision 39).
-      for (const id of workersByQueue.get(job.name) ?? []) boss.notifyWorker(id);
+      wakeWorkers(job.name);
+    },
+
+    async sendAfterQuiet(job, data, { key, quietSeconds }) {
+      await starting;
+      const policy = effectivePolicy(job.policy, options);
+      // The delay as an interval string: pg-boss reads a number of 0 as "no delay given" and fractions as text alike.
+      const startAfter = `${quietSeconds} seconds`;
+      const id = await boss.send(job.name, data as object, {
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: policy.expireInSeconds,
+        singletonKey: key,
+        startAfter,
+      });
+      // One was already waiting for this key: it waits the whole pause again from now.
+      if (id === null) {
+        await execute(
+          `update ${SCHEMA}.job set start_after = now() + $3::interval
+           where name = $1 and singleton_key = $2 and state = 'created'`,
+          [job.name, key, startAfter],
+        );
+      }
+      if (quietSeconds === 0) wakeWorkers(job.name);
+    },
+
+    async runWaitingNow(job, match, { exceptKey, mark } = {}) {
+      await starting;
+      const { rows } = await execute(
+        `update ${SCHEMA}.job set start_after = now(), data = data || $4::jsonb
+         where name = $1 and state = 'created' and data @> $2::jsonb and singleton_key is distinct from $3
+           and start_after > now()
+         returning id`,
+        [job.name, JSON.stringify(match), exceptKey ?? null, JSON.stringify(mark ?? {})],
+      );
+      if (rows.length > 0) wakeWorkers(job.name);
     },
 
     start(deps, jobs) {
