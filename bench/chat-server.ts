@@ -28,11 +28,15 @@ import { TRAINING_QUESTIONS } from "../shared/training";
 import { createBenchDatabase } from "./bench-database";
 
 tuneServedProcess();
-const users = Number(process.env.BENCH_USERS ?? 200);
+const users = process.env.BENCH_JOIN_DATABASE_URL ? 0 : Number(process.env.BENCH_USERS ?? 200);
 const directors = (process.env.BENCH_DIRECTORS ?? "martha").split(",") as DirectorId[];
 const factsPerOwner = Number(process.env.BENCH_FACTS ?? 0);
 const knowledgePieces = Number(process.env.BENCH_PIECES ?? 0);
-const database = await createBenchDatabase("chat");
+// BENCH_JOIN_DATABASE_URL: another server process on that database (bench/capacity.ts runs two): no owners are made.
+const joined = process.env.BENCH_JOIN_DATABASE_URL;
+const database = joined
+  ? { env: { DATABASE_URL: joined }, label: "PostgreSQL (second process)", remove: async () => {} }
+  : await createBenchDatabase("chat");
 const env = parseEnv({
   NODE_ENV: "production",
   ...database.env,
@@ -45,6 +49,8 @@ const env = parseEnv({
   CHAT_MODEL: "bench-chat",
   AUTH_RATE_LIMIT_PER_MINUTE: "100000",
   CHAT_RATE_LIMIT_PER_MINUTE: "100000",
+  // bench/ai-requests.ts shortens the pause before learning from a conversation, to match its owner's think time.
+  LEARNING_PAUSE_SECONDS: process.env.BENCH_LEARNING_PAUSE_SECONDS,
 });
 const server = await startServer({ env, log: createLogger(env.LOG_LEVEL) });
 const { db } = server.deps;
@@ -134,7 +140,9 @@ for (let index = 0; index < users; index++) {
 if (knowledgePieces > 0) await addKnowledgeNotes(cookies);
 
 const label = `${database.label}${vectors.available ? "" : ", no pgvector (full-text retrieval)"}`;
-process.stdout.write(`${JSON.stringify({ url: server.url, cookies, database: label })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, cookies, database: label, databaseUrl: database.env.DATABASE_URL })}\n`,
+);
 process.on("SIGTERM", () => {
   void server
     .close()

@@ -41,7 +41,12 @@ export function checkOutRef(ref: string, options: { build: boolean }): { root: s
   return { root, remove };
 }
 
-export type Figure<Result> = { label: string; value(result: Result): number; unit: "ms" | "MiB" | ""; target?: string };
+export type Figure<Result> = {
+  label: string;
+  value(result: Result): number;
+  unit: "ms" | "MiB" | "" | "decimal";
+  target?: string;
+};
 
 const median = (values: number[]) => {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
@@ -56,6 +61,7 @@ function format(value: number, unit: Figure<unknown>["unit"]): string {
   if (Number.isNaN(value)) return "–";
   if (unit === "ms") return value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`;
   if (unit === "MiB") return `${value.toFixed(1)} MiB`;
+  if (unit === "decimal") return value.toFixed(2);
   return String(Math.round(value));
 }
 

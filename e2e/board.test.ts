@@ -70,21 +70,20 @@ describe("the board meeting", () => {
 
     await question(page).fill(QUESTION);
     await question(page).press("Enter");
-    const columns = page.getByRole("list", { name: "The directors' answers" });
-    await columns.getByRole("listitem").nth(3).waitFor();
-    expect(await columns.getByRole("listitem").count()).toBe(4);
-    for (const id of ["martha", "finn", "ollie", "harper"] as const) {
-      await columns.getByText(BOARD_ANSWERS[id].replaceAll("**", "").slice(0, 40)).waitFor();
+    const tabs = page.getByRole("tablist", { name: "The directors' answers" });
+    const panel = page.getByRole("tabpanel");
+    await tabs.getByRole("tab").nth(3).waitFor();
+    expect(await tabs.getByRole("tab").count()).toBe(4);
+    for (const [index, id] of (["martha", "finn", "ollie", "harper"] as const).entries()) {
+      await tabs.getByRole("tab").nth(index).click();
+      await panel.getByText(BOARD_ANSWERS[id].replaceAll("**", "").slice(0, 40)).waitFor();
     }
     await memo(page).getByRole("heading", { name: "Where they disagree" }).waitFor();
     await memo(page).getByText("Spring ad budget:").waitFor();
     // Finn's answer cites block [7]: after this owner's two profile answers, Finn's fifth training answer.
     const cited = TRAINING_QUESTIONS.finn[4];
-    await columns
-      .getByRole("listitem")
-      .nth(1)
-      .getByRole("button", { name: `Source 7: Finn's training: ${cited?.question}` })
-      .click();
+    await tabs.getByRole("tab", { name: /^Finn/ }).click();
+    await panel.getByRole("button", { name: `Source 7: Finn's training: ${cited?.question}` }).click();
     await page
       .getByRole("dialog")
       .getByText(answersFor("finn")[cited?.name ?? ""] ?? "")
@@ -95,10 +94,19 @@ describe("the board meeting", () => {
     await memo(page).getByRole("heading", { name: "Next steps" }).waitFor();
     await page.waitForURL(/\/board\?meeting=/);
     await page.getByRole("button", { name: "Ask the board" }).waitFor();
-    await columns.scrollIntoViewIfNeeded();
-    await screenshot(page, "board-desktop-columns");
-    await memo(page).scrollIntoViewIfNeeded();
-    await screenshot(page, "board-desktop-memo");
+    // The decision first: opened again, the meeting shows its question and the memo right under it, in view, and
+    // the answers after the memo.
+    await page.reload();
+    await memo(page).getByRole("heading", { name: "Next steps" }).waitFor();
+    const memoBox = await memo(page).boundingBox();
+    const tabsBox = await tabs.boundingBox();
+    expect(memoBox && tabsBox && memoBox.y < tabsBox.y).toBe(true);
+    expect(memoBox && memoBox.y > 0 && memoBox.y + 120 < DESKTOP.height).toBe(true);
+    // Only the meeting scrolls there: the page around it, with its header, stays put.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
+    await screenshot(page, "board-desktop-memo", { fullPage: false });
+    await tabs.scrollIntoViewIfNeeded();
+    await screenshot(page, "board-desktop-answers", { fullPage: false });
 
     // A follow-up goes to the same directors, under the first round.
     await question(page).fill("What if we wait until May?");
@@ -106,7 +114,7 @@ describe("the board meeting", () => {
     await page.getByRole("heading", { name: "What if we wait until May?" }).waitFor();
     await page.getByRole("region", { name: "Board memo" }).nth(1).getByText("Spring ad budget:").waitFor();
     await page.getByRole("button", { name: "Ask the board" }).waitFor();
-    expect(await page.getByRole("list", { name: "The directors' answers" }).count()).toBe(2);
+    expect(await page.getByRole("tablist", { name: "The directors' answers" }).count()).toBe(2);
 
     // Kept in the history beside the chats.
     const history = page.getByRole("navigation", { name: "Conversations" });
@@ -114,10 +122,11 @@ describe("the board meeting", () => {
 
     // Into a one-to-one chat with Finn, who has the memo.
     await page
-      .getByRole("list", { name: "The directors' answers" })
+      .getByRole("tablist", { name: "The directors' answers" })
       .nth(1)
-      .getByRole("button", { name: "Continue with Finn" })
+      .getByRole("tab", { name: /^Finn/ })
       .click();
+    await page.getByRole("tabpanel").nth(1).getByRole("button", { name: "Continue with Finn" }).click();
     await page.waitForURL(/\/chat\?director=finn&conversation=/);
     const thread = conversationList(page);
     await thread.getByText("From the board meeting: the memo").waitFor();
@@ -177,7 +186,7 @@ describe("the board meeting", () => {
   });
 
   it("explains the board to an owner with one trained director, on the plan that allows one", async () => {
-    const page = await boardOwnerPage(PHONE, ["martha"], "free-trial");
+    const page = await boardOwnerPage(PHONE, ["martha"], "standard");
     await openChat(page);
     await page.getByRole("button", { name: "Conversations" }).click();
     await page
@@ -192,4 +201,49 @@ describe("the board meeting", () => {
     expect(await question(page).count()).toBe(0);
     await screenshot(page, "board-phone-one-director");
   });
+
+  for (const [viewport, size] of [
+    [DESKTOP, "desktop"],
+    [PHONE, "phone"],
+  ] as const) {
+    it(`lets a trial owner hold one preview meeting with Premium's four directors (${size})`, async () => {
+      const page = await boardOwnerPage(viewport, ["martha"], "free-trial");
+      fake.route = boardRoute({ memoChunkDelayMs: 5 });
+      fake.queueCompletion({ reply: "Spring marketing budget" });
+      await page.goto("/board");
+      await page.getByRole("heading", { name: "Put one question to your board" }).waitFor();
+      const note = page.getByRole("region", { name: "Preview meeting" });
+      await note.getByText("Hold one board meeting with the Premium plan's 4 directors.", { exact: false }).waitFor();
+      await note
+        .getByText("Finn, Ollie and Harper aren't trained yet, so they answer from your business profile.", {
+          exact: false,
+        })
+        .waitFor();
+      // Marked as a preview beside the meeting's title.
+      await page.locator("#board-heading + p").getByText("Preview", { exact: true }).waitFor();
+      await page.getByText("Martha, Finn, Ollie and Harper answer at once.", { exact: false }).waitFor();
+      await screenshot(page, `board-preview-${size}-new`, { fullPage: false });
+
+      await question(page).fill(QUESTION);
+      await question(page).press("Enter");
+      await memo(page).getByRole("heading", { name: "Next steps" }).waitFor();
+      // One question: no follow-up box, but what Premium adds.
+      await page.getByText("That was your preview board meeting.").waitFor();
+      expect(await question(page).count()).toBe(0);
+      const tabs = page.getByRole("tablist", { name: "The directors' answers" });
+      await tabs.getByRole("tab", { name: "Harper, answered" }).waitFor();
+      // Martha is the owner's to chat with; Finn is not on this plan.
+      await page.getByRole("tabpanel").getByRole("button", { name: "Continue with Martha" }).waitFor();
+      await tabs.getByRole("tab", { name: /^Finn/ }).click();
+      await page.getByRole("tabpanel").getByText(BOARD_ANSWERS.finn.replaceAll("**", "").slice(0, 40)).waitFor();
+      expect(await page.getByRole("button", { name: "Continue with Finn" }).count()).toBe(0);
+      await screenshot(page, `board-preview-${size}-held`, { fullPage: false });
+
+      // Held once: a new meeting explains the board, with the way back to the preview.
+      await page.goto("/board");
+      await page.getByRole("heading", { name: "Hold a board meeting" }).waitFor();
+      await page.getByRole("link", { name: "Open your preview meeting" }).waitFor();
+      expect(await question(page).count()).toBe(0);
+    });
+  }
 });

@@ -170,6 +170,9 @@ describe("chatting with a director", () => {
     await conversation(page).getByText("Which channel should I focus on?").waitFor();
     await conversation(page).getByText("Martha is reading your notes…").waitFor();
     await page.getByRole("button", { name: "Stop answer" }).waitFor();
+    // The question being answered is not marked like a search result: progress shows in the answer, calmly.
+    expect(await conversation(page).locator('[aria-current="true"]').count()).toBe(0);
+    await screenshot(page, "chat-answering-desktop");
     firstWords.open();
 
     // Part of the answer shows before the rest has arrived.
@@ -373,6 +376,46 @@ describe("chatting with a director", () => {
     await page.getByRole("button", { name: "Send message" }).waitFor();
     await page.reload();
     await conversation(page).getByText("You stopped this answer.").waitFor();
+  });
+
+  it("attaches a file for this director, asks about it once it is read, and keeps the question if it cannot be", async () => {
+    const page = await ownerPage();
+    await openChat(page);
+    await page.getByLabel("File to attach").setInputFiles({
+      name: "opening-hours.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Both cafes open at 7:00 on weekdays and at 8:30 on Sundays, closing at 15:00."),
+    });
+    // Sent at once: the question waits for the file to be read, then goes with it.
+    await input(page).fill("When do we open on Sundays?");
+    await input(page).press("Enter");
+    await conversation(page).getByText('Here is my advice on "When do we open on Sundays?', { exact: false }).waitFor();
+    // The question says which file it is about.
+    await conversation(page)
+      .getByText(/^You said: When do we open on Sundays\?\s+Attached file: opening-hours\.txt$/)
+      .waitFor();
+    const sent = fake.streamedChatRequests().at(-1)?.body.messages as Array<{ content: string }>;
+    expect(sent.at(-1)?.content).toContain("at 8:30 on Sundays");
+    expect(await page.getByRole("button", { name: "Remove opening-hours.txt" }).count()).toBe(0);
+    const listed = await page.request.get("/api/knowledge");
+    const { sources } = (await listed.json()) as { sources: Array<{ name: string; directorIds: string[] | null }> };
+    expect(sources).toEqual([expect.objectContaining({ name: "opening-hours.txt", directorIds: ["martha"] })]);
+
+    // A file that cannot be read: its reason, and the typed question stays unsent in the box.
+    const before = fake.streamedChatRequests().length;
+    await page.getByLabel("File to attach").setInputFiles({
+      name: "broken.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\nthis is not really a PDF"),
+    });
+    await input(page).fill("What does this say?");
+    await input(page).press("Enter");
+    await page.getByRole("alert").getByText("This PDF could not be read. It may be damaged.").waitFor();
+    expect(await input(page).inputValue()).toBe("What does this say?");
+    expect(fake.streamedChatRequests().length).toBe(before);
+    await screenshot(page, "chat-attachment-failed-desktop");
+    await page.getByRole("button", { name: "Remove broken.pdf" }).click();
+    expect(await input(page).inputValue()).toBe("What does this say?");
   });
 
   it("clears the conversation with the toast and starts again from the welcome message", async () => {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
+import type { Locator } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, describe, expect, it } from "vitest";
 import { messages } from "../server/db/schema";
@@ -25,6 +26,21 @@ const PLAN_ANSWER = [
   "| Instagram | $300 |",
 ].join("\n");
 
+/** The element's text is not cut off (no ellipsis) and it lies inside the window and every box that clips it. */
+function shownInFull(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    if (element.scrollWidth > element.clientWidth) return false;
+    const box = element.getBoundingClientRect();
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflow === "visible") continue;
+      const clip = parent.getBoundingClientRect();
+      if (box.top < clip.top || box.bottom > clip.bottom || box.left < clip.left || box.right > clip.right)
+        return false;
+    }
+    return box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+  });
+}
+
 describe("keeping conversations", () => {
   it("copies, rates, regenerates and edits answers, keeping every version", async () => {
     const page = await chatOwnerPage(browser);
@@ -36,10 +52,23 @@ describe("keeping conversations", () => {
     const thread = conversationList(page);
     await thread.locator("table").getByText("$300").waitFor();
 
-    // Copy the answer as Markdown.
+    // Copy puts rich text on the clipboard, with plain text (no Markdown marks) beside it for plain-text fields.
     await thread.getByRole("button", { name: "Copy answer" }).focus();
     await page.keyboard.press("Enter");
     await thread.getByRole("status").getByText("Copied").waitFor();
+    const copied = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      const read = async (type: string) => (await item?.getType(type))?.text();
+      return { html: await read("text/html"), text: await read("text/plain") };
+    });
+    expect(copied.html).toContain("<strong>Bright Bean Coffee</strong>");
+    expect(copied.html).toContain("<td>$300</td>");
+    expect(copied.text).toBe(
+      "Here is a plan for Bright Bean Coffee:\n\n• Two reels a week\n• One newsletter\n\nChannel\tBudget\nInstagram\t$300",
+    );
+    // "Copy as Markdown" keeps the source.
+    await thread.getByRole("button", { name: "Copy as Markdown" }).click();
+    await thread.getByRole("status").getByText("Copied as Markdown").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PLAN_ANSWER);
 
     // Thumbs down with a reason.
@@ -96,6 +125,24 @@ describe("keeping conversations", () => {
     await history.getByRole("button", { name: /Spring marketing plan/ }).click();
     await conversationList(page).locator("table").getByText("$300").waitFor();
     await screenshot(page, "conversation-history-desktop");
+
+    // "New conversation" beside the history starts another; both earlier ones stay listed.
+    await history.getByRole("button", { name: "New conversation" }).click();
+    await page.getByRole("heading", { name: "Start a conversation" }).waitFor();
+    expect(new URL(page.url()).searchParams.has("conversation")).toBe(false);
+    // At 1280 × 800 the history has room: both conversations in view, nothing around it cut off.
+    expect(await shownInFull(history.getByRole("button", { name: /Newsletter timing/ }))).toBe(true);
+    expect(await shownInFull(history.getByRole("button", { name: /Spring marketing plan/ }))).toBe(true);
+    expect(await shownInFull(history.getByText("Search conversations"))).toBe(true);
+    expect(await shownInFull(page.getByText("Ask all your directors at once"))).toBe(true);
+    fake.queueChat({ reply: "Offer a loyalty card." });
+    fake.queueCompletion({ reply: "Keeping regulars" });
+    await askInPage(page, "How do I keep regulars coming back?");
+    await conversationList(page).getByText("Offer a loyalty card.").waitFor();
+    expect(await conversationList(page).getByText("Send it on Tuesday mornings.").count()).toBe(0);
+    await history.getByRole("button", { name: /Keeping regulars/ }).waitFor();
+    await history.getByRole("button", { name: /Spring marketing plan/ }).click();
+    await conversationList(page).locator("table").getByText("$300").waitFor();
 
     // Rename from the conversation's menu.
     await page.getByRole("button", { name: "Conversation options" }).click();
@@ -162,7 +209,7 @@ describe("keeping conversations", () => {
     await screenshot(page, "conversation-search-desktop");
     await result.click();
     await page.waitForURL((url) => url.searchParams.has("message"));
-    await conversationList(page).locator(".ring-amber-300").getByText("Send it on Tuesday mornings.").waitFor();
+    await conversationList(page).locator('[aria-current="true"]').getByText("Send it on Tuesday mornings.").waitFor();
 
     // Delete asks first and offers Undo.
     await page.getByRole("button", { name: "Conversation options" }).click();

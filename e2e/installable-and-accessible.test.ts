@@ -4,10 +4,10 @@ import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { ERRORS } from "#shared/errors";
-import { directorTrainings } from "../server/db/schema";
+import { directorTrainings, knowledgeSources } from "../server/db/schema";
 import { boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { answersFor, givePlan } from "../server/test/fixtures";
+import { answersFor, givePlan, PROFILE } from "../server/test/fixtures";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { chroma, contrastRatio, fillAndBackground } from "./support/contrast";
 import { openToast } from "./support/toasts";
@@ -280,6 +280,123 @@ async function addNotes(page: Page) {
   }
 }
 
+/** Long unbroken words, as owners paste them: a page title, a business name, addresses. */
+const LONG = {
+  name: `Maximiliana-${"Wolfeschlegelsteinhausen".repeat(3)}-Bergerdorff`.slice(0, 100),
+  email: `${"accounts.payable.department".repeat(2)}@${"the-very-long-named-bakery-and-cafe".repeat(2)}.example`,
+  businessName: `Bright-Bean-${"Specialty-Coffee-Roasters-And-Bakery-".repeat(4)}Limited`,
+  pageTitle: `Our-menu-${"seasonal-pastries-and-single-origin-coffees-".repeat(5)}`.slice(0, 200),
+  url: `https://brightbeancoffee.example/${"menus/seasonal/pastries-and-coffees/".repeat(6)}spring-2026.html`,
+  conversationTitle: `Spring-${"tasting-box-campaign-".repeat(4)}`.slice(0, 80),
+};
+
+/** The owner's content with every long thing an owner might give: written through the API and the database. */
+async function seedLongContent(page: Page, userId: string) {
+  const { deps } = browser.server;
+  const headers = { origin: browser.url };
+  await deps.db
+    .insert(directorTrainings)
+    .values({ userId, directorId: "finn", answers: answersFor("finn"), trainedAt: deps.now() });
+  // A web page with a 200-character title, and a note for Martha alone with a long address in it.
+  await deps.db.insert(knowledgeSources).values({
+    userId,
+    kind: "web",
+    format: "web",
+    name: LONG.pageTitle,
+    url: LONG.url,
+    finalUrl: LONG.url,
+    sizeBytes: 2048,
+    status: "ready",
+    readyAt: deps.now(),
+  });
+  const note = await page.request.post("/api/knowledge/notes", {
+    headers,
+    data: { title: LONG.pageTitle, text: `Martha, the spring menu lives at ${LONG.url}`, directorIds: ["martha"] },
+  });
+  expect(note.status()).toBe(201);
+  const fact = await page.request.post("/api/memory/facts", {
+    headers,
+    data: { statement: `Our spring menu is at ${LONG.url}`.slice(0, 300), directorId: "martha", onlyDirector: true },
+  });
+  expect(fact.status()).toBe(201);
+
+  // A chat with a long question and answer, renamed to a long title, and shared.
+  await chatWithAnswers(page, 1);
+  const { conversations } = (await (await page.request.get("/api/conversations")).json()) as {
+    conversations: Array<{ id: string }>;
+  };
+  const chatId = conversations[0]?.id ?? "";
+  const renamed = await page.request.patch(`/api/conversations/${chatId}`, {
+    headers,
+    data: { title: LONG.conversationTitle },
+  });
+  expect(renamed.status()).toBe(200);
+  const share = await page.request.post(`/api/conversations/${chatId}/share`, { headers, data: {} });
+  const { token } = (await share.json()) as { token: string };
+
+  // A board meeting asked with a long address.
+  fake.route = boardRoute();
+  fake.queueCompletion({ reply: LONG.conversationTitle });
+  const board = await page.request.post("/api/board/meetings", {
+    headers,
+    data: { text: `Should we send everyone to ${LONG.url} this spring?` },
+  });
+  expect(board.status()).toBe(200);
+  const meetingId = /"conversationId":"([^"]+)"/.exec(await board.text())?.[1] ?? "";
+  // The next journeys' chats are answered from their own queue again.
+  fake.route = undefined;
+  return { chatId, token, meetingId };
+}
+
+/** How far the page scrolls sideways at this width. */
+function pageOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - window.innerWidth;
+  });
+}
+
+/** Boxes that cut their content off at the side (not an ellipsis on purpose): text an owner cannot read. */
+function clippedBoxes(page: Page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>("*")]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        if (style.overflowX !== "hidden" && style.overflowX !== "clip") return false;
+        // An ellipsis on purpose, a field that scrolls its own long value, or text only a screen reader reads.
+        if (style.textOverflow === "ellipsis" || element.matches("input, textarea, select")) return false;
+        if (element.closest(".sr-only")) return false;
+        return element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class")}"> ${(element.textContent ?? "").slice(0, 40)}`,
+      ),
+  );
+}
+
+/** The innermost element that, hidden, lets the page fit the window again: what pushes it sideways. */
+function widest(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const fits = () => root.scrollWidth <= window.innerWidth;
+    let culprit: Element = document.body;
+    for (;;) {
+      const child = [...culprit.children].find((candidate) => {
+        if (!(candidate instanceof HTMLElement)) return false;
+        const display = candidate.style.display;
+        candidate.style.display = "none";
+        const found = fits();
+        candidate.style.display = display;
+        return found;
+      });
+      if (!child) break;
+      culprit = child;
+    }
+    return `<${culprit.tagName.toLowerCase()} class="${culprit.getAttribute("class")}"> ${(culprit.textContent ?? "").slice(0, 60)}`;
+  });
+}
+
 describe("on a phone, at night, by keyboard and offline", () => {
   it("is installable, keeps its shell for offline use (never an API answer), and shows the offline screen", async () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), "directors-install-"));
@@ -488,9 +605,85 @@ describe("on a phone, at night, by keyboard and offline", () => {
     expect(problems).toEqual([]);
   });
 
+  it("no screen scrolls sideways at 375 px with long names, titles, e-mail addresses and web addresses", async () => {
+    const page = await browser.newPage(PHONE, { reducedMotion: "reduce" });
+    const response = await page.request.post("/api/auth/sign-up", {
+      headers: { origin: browser.url },
+      data: { name: LONG.name, email: LONG.email, password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(response.status()).toBe(201);
+    const { user } = (await response.json()) as { user: { id: string } };
+    const { deps } = browser.server;
+    await givePlan(deps, user.id, "premium", { profile: { ...PROFILE, businessName: LONG.businessName } });
+    await deps.db
+      .insert(directorTrainings)
+      .values({ userId: user.id, directorId: "martha", answers: answersFor("martha"), trainedAt: deps.now() });
+    const { chatId, token, meetingId } = await seedLongContent(page, user.id);
+
+    const wide: string[] = [];
+    const check = async (name: string) => {
+      await page.waitForLoadState("networkidle");
+      for (const box of await clippedBoxes(page)) wide.push(`${name} cuts off ${box}`);
+      const overflow = await pageOverflow(page);
+      if (overflow > 0) {
+        await screenshot(page, `overflow-${name}-375`, { fullPage: false });
+        wide.push(`${name} scrolls ${overflow} px sideways: ${await widest(page)}`);
+      }
+    };
+    const visit = async (name: string, address: string, ready: () => Promise<unknown>) => {
+      await page.goto(address);
+      await ready();
+      await check(name);
+    };
+    const heading = (name?: string | RegExp) => () =>
+      page
+        .getByRole("heading", name ? { name } : { level: 1 })
+        .first()
+        .waitFor();
+    const text = (words: string) => () => page.getByText(words, { exact: false }).first().waitFor();
+
+    await visit("landing", "/index", heading());
+    await visit("pricing", "/pricing", heading("Premium"));
+    await visit("subscription", "/subscription", heading("Premium"));
+    await visit("onboarding", "/onboarding", text("Step 1 of 10"));
+    await visit("select-department", "/select-department", text("Trained at Level 1"));
+    await visit("training", "/train-director/martha", text("Question 1 of 10"));
+    await visit("chat", `/chat?director=martha&conversation=${chatId}`, text("Track it at"));
+    await page.getByRole("button", { name: "Conversations" }).click();
+    await page.getByRole("dialog", { name: "Conversations" }).getByText(LONG.conversationTitle).first().waitFor();
+    await check("history");
+    await page.getByRole("button", { name: "Search conversations" }).click();
+    await page.getByRole("combobox", { name: "Search conversations" }).fill("brightbeancoffee");
+    await page.getByRole("option").first().waitFor();
+    await check("search");
+    await page.keyboard.press("Escape");
+    await visit("board-meeting", `/board?meeting=${meetingId}`, () =>
+      page.getByRole("region", { name: "Board memo" }).getByText("Next steps").waitFor(),
+    );
+    await visit("board-new", "/board", heading("Put one question to your board"));
+    await visit("knowledge", "/knowledge", text(LONG.pageTitle.slice(0, 30)));
+    await visit("settings", "/settings", text(LONG.businessName.slice(0, 30)));
+    await page.getByText(LONG.email).first().waitFor();
+    await visit("shared", `/shared/${token}`, text("Track it at"));
+    for (const address of ["/terms", "/privacy", "/contact"]) await visit(address.slice(1), address, heading());
+    browser.expectConsoleError(/no-such-page-anywhere/);
+    await visit("not-found", "/no-such-page-anywhere", text("Page not found"));
+
+    // A visitor's screens.
+    await page.context().clearCookies();
+    await visit("sign-up", "/auth?signup=true", () => page.getByLabel("Confirm password").waitFor());
+    await visit("login", "/login", heading());
+    await visit("forgot-password", "/forgot-password", heading());
+    await visit("reset-password", "/reset-password?token=not-a-real-token", heading());
+    await visit("verify-email", "/verify-email?token=not-a-real-token", heading());
+    await visit("shared-visitor", `/shared/${token}`, text("Track it at"));
+    expect(wide).toEqual([]);
+  });
+
   it("switches theme from the nav bar and Settings, keeps it without a flash, follows the system, and passes axe at 1280 px in both", async () => {
-    // (No service worker in these pages: the page's own requests must be the ones held back below.)
-    const page = await browser.newPage(DESKTOP);
+    // (No service worker in these pages: the page's own requests must be the ones held back below.) Colours are read
+    // and checked right after each switch, so the theme's fade is turned off as an owner who asks for less motion has it.
+    const page = await browser.newPage(DESKTOP, { reducedMotion: "reduce" });
     const userId = await signInOwner(page);
     await page.goto("/settings");
     const appearance = page.getByRole("region", { name: "Appearance" });

@@ -118,6 +118,35 @@ describe("knowledge", () => {
     await page.getByText("5 of 500", { exact: true }).waitFor();
     await screenshot(page, "knowledge-desktop");
 
+    // What was read from the PDF, page by page.
+    await sourceRow(page, "price-list.pdf").getByRole("button", { name: "Text read from price-list.pdf" }).click();
+    const reader = page.getByRole("dialog", { name: "price-list.pdf" });
+    await reader.getByRole("heading", { name: "Page 1 of 2" }).waitFor();
+    await reader.getByText("Valid from March 2025.", { exact: false }).waitFor();
+    await reader.getByRole("button", { name: "Next" }).click();
+    await reader.getByRole("heading", { name: "Page 2 of 2" }).waitFor();
+    await reader.getByText("The oat milk flat white costs $5.25 in both cafes.", { exact: false }).waitFor();
+    expect(await reader.getByText("Valid from March 2025.", { exact: false }).count()).toBe(0);
+    await screenshot(page, "knowledge-text-read-desktop");
+    await reader.getByRole("button", { name: "Close" }).click();
+
+    // A note is edited in place and read again.
+    await sourceRow(page, "Loyalty card").getByRole("button", { name: "Edit" }).click();
+    const editor = page.getByRole("dialog", { name: "Edit note" });
+    const noteText = editor.getByLabel("Text", { exact: true });
+    await expect
+      .poll(() => noteText.inputValue())
+      .toBe("Ten stamps on the loyalty card earn a free drink of any size.");
+    await noteText.fill("Eight stamps on the loyalty card earn a free drink of any size.");
+    await editor.getByRole("button", { name: "Save note" }).click();
+    await page.getByText("Note saved", { exact: true }).waitFor();
+    await sourceRow(page, "Loyalty card").getByText("Ready", { exact: true }).waitFor({ timeout: 60_000 });
+    await sourceRow(page, "Loyalty card").getByRole("button", { name: "Edit" }).click();
+    await expect
+      .poll(() => noteText.inputValue())
+      .toBe("Eight stamps on the loyalty card earn a free drink of any size.");
+    await editor.getByRole("button", { name: "Cancel" }).click();
+
     // Rename, then delete with a confirmation.
     await sourceRow(page, "suppliers.csv").getByRole("button", { name: "Rename" }).click();
     await page.getByLabel("New name").fill("Supplier terms");

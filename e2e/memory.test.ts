@@ -10,7 +10,14 @@ import { expectToast } from "./support/toasts";
 const fake = await startFakeAiServer();
 afterAll(() => fake.close());
 const browser = setupBrowser({
-  env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-e2e-memory", CHAT_MODEL: "e2e-chat", EMBEDDING_MODEL: "none" },
+  // Learning follows each answer that states something at once, rather than after a pause in the conversation.
+  env: {
+    AI_BASE_URL: fake.url,
+    AI_API_KEY: "sk-e2e-memory",
+    CHAT_MODEL: "e2e-chat",
+    EMBEDDING_MODEL: "none",
+    LEARNING_PAUSE_SECONDS: "0",
+  },
 });
 
 /** The owner's turn of the latest answer the test AI server was asked for. */
@@ -37,6 +44,9 @@ describe("directors that learn", () => {
     await openChat(page, "/chat?director=finn");
     const meter = page.getByRole("button", { name: "Finn knows 10 of 14 key facts. Show which" });
     await meter.waitFor();
+    // A count to read, not a ring that looks like something loading: one mark per key fact.
+    expect(await meter.locator("svg").count()).toBe(0);
+    expect(await meter.locator('[aria-hidden="true"] > span').count()).toBe(14);
 
     fake.queueChat({ reply: "A healthy margin for a café is **60–70%** on drinks." });
     fake.queueObject({
@@ -74,8 +84,15 @@ describe("directors that learn", () => {
     // From the next answer on, every kept fact goes with the question.
     const everyBlock = Array.from({ length: 20 }, (_, index) => `[${index + 1}]`).join("");
     fake.queueChat({ reply: `Then raise the price of a flat white by 20p. ${everyBlock}` });
-    await askInPage(page, "What should I do next?");
+    fake.queueObject({
+      reply: JSON.stringify({ facts: [{ statement: "We open a second shop in June.", date: null, keyFact: null }] }),
+    });
+    await askInPage(page, "We open a second shop in June. What should I do next?");
     await thread.getByText("raise the price").waitFor();
+    // The second answer's line appears live too, without a reload.
+    await thread.getByRole("button", { name: "Finn noted 1 thing" }).click();
+    await thread.getByRole("button", { name: "Dismiss “We open a second shop in June.”" }).click();
+    await thread.getByRole("button", { name: "Finn noted 1 thing" }).waitFor({ state: "detached" });
     expect(lastPrompt()).toContain("What you told Finn, 2026-04-01: April revenue was £38,400.");
     expect(lastPrompt()).toContain("What you told Finn, 2026-03-01: We hired two baristas in March.");
     expect(lastPrompt()).toContain("Gross margin: About 42%");
@@ -119,10 +136,12 @@ describe("directors that learn", () => {
     expect(lastPrompt()).toContain("We close for two weeks every August.");
     expect(lastPrompt()).not.toContain("£38,400");
     const stored = await browser.server.deps.db
-      .select({ statement: rememberedFacts.statement })
+      .select({ statement: rememberedFacts.statement, status: rememberedFacts.status })
       .from(rememberedFacts)
       .where(eq(rememberedFacts.userId, page.userId));
-    expect(stored).toHaveLength(3);
+    expect(stored.filter((fact) => fact.status !== "dismissed")).toHaveLength(3);
+    expect(stored.find((fact) => fact.statement === "We open a second shop in June.")?.status).toBe("dismissed");
+    expect(lastPrompt()).not.toContain("second shop");
   });
 
   it("on a phone: Not now hides the ask, and a missing fact is answered from the header", async () => {

@@ -94,6 +94,16 @@ describe("plans", () => {
     for (const text of ["Most Popular", "Level 2 Training: your own documents", "$29.99", "$79.99", "4 AI directors"]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
+    // What the board, knowledge and the website start do, in a line each.
+    const everyPlan = page.getByRole("region", { name: "On every plan" });
+    for (const [name, words] of [
+      ["Board meeting", "The 7-day trial includes one preview meeting."],
+      ["Knowledge", "Add PDFs, Word files, spreadsheets, web pages and notes."],
+      ["Start from your website", "we draft your business profile from it."],
+    ] as const) {
+      await everyPlan.getByRole("heading", { name }).waitFor();
+      await everyPlan.getByText(words, { exact: false }).waitFor();
+    }
     expect(await page.getByRole("link", { name: "Start Free Trial" }).count()).toBe(1);
     expect(await page.getByRole("link", { name: "Select Plan" }).count()).toBe(2);
 

@@ -71,6 +71,17 @@ describe("landing page", () => {
         expect(text).toContain(director.description);
       }
 
+      // What the board, knowledge and the website start do, in a line each.
+      const extras = page.getByRole("region", { name: "More than a chat" });
+      for (const [name, words] of [
+        ["Board meeting", "a memo sets out where they agree, where they disagree and what you need to decide."],
+        ["Knowledge", "Your directors read them and show which ones each answer used."],
+        ["Start from your website", "You check every answer before it is saved."],
+      ] as const) {
+        await extras.getByRole("heading", { level: 3, name }).waitFor();
+        await extras.getByText(words, { exact: false }).waitFor();
+      }
+
       await page.getByRole("heading", { level: 2, name: "Ready to Transform Your Business?" }).waitFor();
       await page
         .getByText(

@@ -76,6 +76,8 @@ describe("choosing and training a director", () => {
 
     await page.waitForURL("**/train-director/martha");
     await page.getByRole("heading", { name: "Train Martha", level: 1 }).waitFor();
+    // A plain word, not "Level 1", above the heading.
+    await page.getByText("Marketing Director · Training").waitFor();
     await page.getByText("Contextual memory, stored securely.").waitFor();
     expect(await answerBox(page).getAttribute("rows")).toBe("5");
     expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);

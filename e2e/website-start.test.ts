@@ -6,7 +6,7 @@ import type { KnowledgeListResponse } from "#shared/knowledge";
 import { ONBOARDING_FIELDS, type OnboardingData } from "#shared/onboarding";
 import { WEBSITE_FAILURE_MESSAGES } from "#shared/website-draft";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
-import { DESKTOP, screenshot, setupBrowser } from "./support/browser";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { screenshotEverySize } from "./support/screens";
 import { expectToast } from "./support/toasts";
 
@@ -231,5 +231,56 @@ describe("start from your website", () => {
       expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(SMALL_PHONE.height);
     }
     await page.screenshot({ path: "e2e/screenshots/website-start-step-phone.png" });
+  });
+});
+
+describe("toasts and dialogs on a phone", () => {
+  it('keeps "Account created!" and "Free selected!" off the website dialog\'s heading and buttons', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/auth?signup=true");
+    await page.getByLabel("Name").fill("Toast Owner");
+    await page.getByLabel("Email").fill(`toast-${Date.now()}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-battery");
+    await page.getByLabel("Confirm password").fill("correct-horse-battery");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/subscription");
+    await page.getByRole("button", { name: "Start Free Trial" }).click();
+    await page.waitForURL("**/onboarding");
+    await page.getByRole("button", { name: "Start from your website" }).click();
+    const dialog = page.getByRole("dialog", { name: "Start from your website" });
+    await dialog.waitFor();
+    const toasts = page.locator("li[data-state='open']");
+    await toasts.filter({ hasText: "Free selected!" }).waitFor();
+    await screenshot(page, "toasts-over-dialog-phone", { fullPage: false });
+
+    const covered = await page.evaluate(() => {
+      const overlap = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom && a.width > 0 && b.width > 0;
+      const dialog = document.querySelector("[role=dialog][data-state=open]");
+      const parts = [...(dialog?.querySelectorAll("h2, button") ?? [])];
+      const toasts = [...document.querySelectorAll("li[data-state=open]")].map((toast) => ({
+        text: toast.textContent ?? "",
+        box: toast.getBoundingClientRect(),
+      }));
+      return {
+        parts: parts.length,
+        toasts: toasts.length,
+        covered: toasts.flatMap((toast) =>
+          parts
+            .filter((part) => overlap(toast.box, part.getBoundingClientRect()))
+            .map((part) => `${toast.text} covers ${part.textContent}`),
+        ),
+      };
+    });
+    expect(covered.parts).toBeGreaterThanOrEqual(2);
+    expect(covered.toasts).toBeGreaterThanOrEqual(1);
+    expect(covered.covered).toEqual([]);
+
+    // Closed, the toasts go back under the nav bar.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    const nav = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+    const toast = await toasts.filter({ hasText: "Free selected!" }).boundingBox();
+    if (toast) expect(toast.y).toBeGreaterThanOrEqual((nav?.y ?? 0) + (nav?.height ?? 0));
   });
 });

@@ -1,5 +1,6 @@
-// Bundles the server into dist/server/index.js, copies the SQL migrations beside it and makes the migrated database
-// that new data folders start from (server/db/database-snapshot.ts).
+// Bundles the server into dist/server/index.js, and the process that reads knowledge files into
+// dist/server/extract-child.js; copies the SQL migrations beside them and makes the migrated database that new data
+// folders start from (server/db/database-snapshot.ts).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { build } from "esbuild";
@@ -30,7 +31,8 @@ const EXTERNAL = [
 
 fs.rmSync("dist/server", { recursive: true, force: true });
 await build({
-  entryPoints: ["server/index.ts"],
+  // The file-reading process's entry sits beside index.js, where server/knowledge/extract/extract-in-child.ts finds it.
+  entryPoints: { index: "server/index.ts", "extract-child": "server/knowledge/extract/extract-child.ts" },
   outdir: "dist/server",
   bundle: true,
   // Modules imported with import() (document readers, the PDF export) become chunks beside index.js, loaded when

@@ -56,12 +56,15 @@ export const envSchema = z.object({
   RETRIEVAL_PIECE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.3),
   RETRIEVAL_PIECE_COUNT: z.coerce.number().int().min(1).max(50).default(6),
   RETRIEVAL_EMBEDDING_WAIT_MS: z.coerce.number().int().positive().default(2000),
+  LEARNING_PAUSE_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
 
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   CHAT_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(FIRST_TOKEN_TIMEOUT_MS),
 
   KNOWLEDGE_MAX_FILE_MB: z.coerce.number().positive().max(1024).default(20),
+  KNOWLEDGE_READ_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(256),
+  KNOWLEDGE_READ_TIMEOUT_S: z.coerce.number().positive().max(3600).default(60),
   URL_IMPORT_ALLOW_PRIVATE: bool.default(false),
 
   CONTACT_EMAIL: z.email().default("hello@directors.example"),

@@ -20,6 +20,7 @@ export const BOARD_MIN_DIRECTORS = 2;
 
 export const BOARD_TOO_FEW_DIRECTORS = `Choose at least ${BOARD_MIN_DIRECTORS} directors.`;
 export const BOARD_UNTRAINED_DIRECTOR = "Only trained directors can sit in a board meeting.";
+export const BOARD_NOT_IN_PREVIEW = "This director cannot sit in the preview meeting.";
 
 /**
  * POST /api/board/meetings: a question to the board. Without a conversation
@@ -45,12 +46,28 @@ export type BoardRetryInput = z.infer<typeof boardRetrySchema>;
 /** POST /api/board/meetings/:id/continue: a one-to-one chat with one of the meeting's directors, memo included. */
 export const boardContinueSchema = z.object({ directorId: z.enum(DIRECTOR_IDS) });
 
+/**
+ * The free trial's preview (issue 37): the board needs two trained directors and the trial allows one, so an owner on
+ * the trial who cannot seat two may hold one board meeting, of one question (no follow-ups), with the directors of the
+ * plan that unlocks the board. Those not trained answer from the business profile, as in a chat before training.
+ */
+export type BoardPreview = {
+  /** Who may sit in it, in the catalogue's order, trained or not. */
+  directors: DirectorId[];
+  /** The plan these directors come with. */
+  plan: { id: PlanId; name: string; directorCount: number };
+  /** The preview meeting once held; it counts as held even after it is deleted (then this is its old id). */
+  meetingId: string | null;
+};
+
 /** GET /api/board: who can sit in a board meeting, and what a question costs. */
 export type BoardOverview = {
   directors: Array<{ id: DirectorId; state: DirectorState }>;
   plan: { id: PlanId; name: string; directorCount: number };
   /** A board question counts one chat turn per director against this limit. */
   chatLimitPerMinute: number;
+  /** The trial's preview meeting, for an owner on the trial with fewer than two trained directors; else null. */
+  preview: BoardPreview | null;
 };
 
 /** One round of a meeting: the question, each director's answer in column order, and the memo. */
@@ -65,6 +82,8 @@ export type BoardRound = {
 export type BoardMeeting = {
   conversation: ConversationSummary;
   directors: DirectorId[];
+  /** The trial's preview meeting: one question, some directors answering from the business profile alone. */
+  preview: boolean;
   rounds: BoardRound[];
 };
 

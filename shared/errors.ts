@@ -54,6 +54,14 @@ export const ERRORS = {
     status: 403,
     message: "A board meeting needs at least two trained directors. Train another director to hold one.",
   },
+  "board:preview_used": {
+    status: 403,
+    message: "You have held your preview board meeting. Choose a plan with more directors to hold board meetings.",
+  },
+  "board:preview_follow_up": {
+    status: 403,
+    message: "The preview board meeting answers one question. Choose a plan with more directors to ask follow-ups.",
+  },
   "forbidden:api": { status: 403, message: "You do not have access to this." },
   "forbidden:origin": {
     status: 403,

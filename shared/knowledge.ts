@@ -50,6 +50,8 @@ export const KNOWLEDGE_FAILURE_MESSAGES = {
   pdf_no_text: "This PDF has no readable text — it may be a scanned image",
   docx_corrupt: "This Word document could not be read. It may be damaged.",
   no_text: "No readable text was found in it.",
+  too_big_to_read: "This file expands to more than we can read",
+  too_slow_to_read: "This file takes too long to read. Split it into smaller files and add them again.",
   url_not_found: "This address could not be found. Check it for typing mistakes.",
   url_private: "This address points to a private network, which cannot be imported.",
   url_http_error: "The page answered with an error. Check the address, or try again later.",
@@ -160,3 +162,14 @@ export function formatBytes(bytes: number): string {
   const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
   return `${rounded} ${units[unit]}`;
 }
+
+/** PUT /api/knowledge/:id/note: a note's new title and text; it is read and indexed again. */
+export const noteEditSchema = noteSchema.omit({ directorIds: true });
+export type NoteEdit = z.input<typeof noteEditSchema>;
+
+/** GET /api/knowledge/:id/text: what was read from a source, part by part (a PDF's pages, a document's sections). */
+export type SourceText = {
+  parts: Array<{ location: string | null; text: string }>;
+  /** Only the first part of an absurdly long text was kept. */
+  truncated: boolean;
+};

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../server/deps";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type ChatOwnerOptions = { plan?: "free-trial" | "premium"; trialEndsAt?: Date; train?: boolean };
+export type ChatOwnerOptions = { plan?: "free-trial" | "standard" | "premium"; trialEndsAt?: Date; train?: boolean };
 
 /** Gives a signed-up owner what the chat needs: a plan, a business profile and (unless `train: false`) Martha trained. */
 export async function seedChatOwner(db: AppDeps["db"], userId: string, options: ChatOwnerOptions = {}) {

@@ -280,15 +280,19 @@ export type KnowledgePiece = {
 /**
  * Replaces a knowledge source's pieces with new ones, stored without
  * embeddings: full-text search finds them at once, and embedSourcePieces adds
- * the vectors. Returns how many were stored.
+ * the vectors. Returns how many were stored. Large sources go in slices, so
+ * that no statement carries thousands of rows; outside a transaction, with
+ * `between` letting waiting requests go first, the embedded database (which
+ * runs every statement on the server's own thread) answers others in between.
  */
 export async function replaceSourcePieces(
   db: Database | Transaction,
   input: { userId: string; sourceId: string; pieces: KnowledgePiece[]; createdAt: Date },
+  between: () => Promise<void> = async () => {},
 ): Promise<number> {
   await db.delete(contextPieces).where(eq(contextPieces.sourceId, input.sourceId));
-  // Large sources go in slices, so one statement never carries tens of thousands of rows.
   for (let start = 0; start < input.pieces.length; start += PIECE_INSERT_SLICE) {
+    await between();
     await db.insert(contextPieces).values(
       input.pieces.slice(start, start + PIECE_INSERT_SLICE).map((piece) => ({
         userId: input.userId,
@@ -305,8 +309,8 @@ export async function replaceSourcePieces(
   return input.pieces.length;
 }
 
-const PIECE_INSERT_SLICE = 500;
-const EMBEDDING_WRITE_SLICE = 256;
+const PIECE_INSERT_SLICE = 100;
+const EMBEDDING_WRITE_SLICE = 64;
 
 /**
  * Embeds a source's pieces that have no vector from the configured model yet,
@@ -338,8 +342,10 @@ export async function embedSourcePieces(
     );
     if (!embedded) return;
     // A few statements per slice, not one per piece (thousands of single-row writes cost far more in the embedded
-    // database) and not one for all (a statement carrying a thousand vectors as text swells the database's memory).
+    // database) and not one for all (a statement carrying a thousand vectors as text swells the database's memory,
+    // and holds the embedded database, which runs on the server's own thread, from everyone else's requests).
     for (let start = 0; start < missing.length; start += EMBEDDING_WRITE_SLICE) {
+      await new Promise((resolve) => setImmediate(resolve));
       await savePieceEmbeddings(
         deps.db,
         vectors,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import { pieceVectorRanking } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
@@ -95,17 +96,12 @@ export function startSearch(
   const texts = searchTexts(input.question, input.earlierQuestions ?? []);
   const embeddings = texts.length > 0 ? embedQuestions(deps, texts, input.signal) : Promise.resolve([]);
   return {
-    async rank(scope) {
-      if (texts.length === 0) return [];
-      const embedded = await embeddings;
-      return searchPieces(deps.database, {
+    rank(scope) {
+      return rankPieces(deps.database, {
         userId: input.userId,
         ...scope,
-        queries: texts.map((text, index) => ({
-          text,
-          embedding: embedded[index],
-          weight: index === 0 ? 1 : FOLLOW_UP_WEIGHT,
-        })),
+        queries: texts.map((text, index) => ({ text, weight: index === 0 ? 1 : FOLLOW_UP_WEIGHT })),
+        embeddings,
         threshold: deps.env.RETRIEVAL_PIECE_THRESHOLD,
         count: scope.count ?? deps.env.RETRIEVAL_PIECE_COUNT,
       });
@@ -204,63 +200,83 @@ type RankedRow = {
 };
 
 /**
- * The retrieval itself, given the queries' embeddings: full-text rank (BM25) and vector similarity (pgvector, only
- * vectors from the query's model) each rank the owner's pieces in the database, one statement returning every
- * ranking's best CANDIDATES_PER_RANKING with their text; reciprocal rank fusion merges them here, and near-copies of
- * a piece already chosen are skipped. Only this owner's pieces, and only from sources this director may use.
+ * The retrieval itself, given the queries' embeddings (the evaluation and the benchmark call it directly): see
+ * rankPieces.
  */
-export async function searchPieces(
+export function searchPieces(
   database: Pick<DatabaseHandle, "db" | "vectors">,
-  input: SearchScope & {
-    userId: string;
-    queries: SearchQuery[];
-    threshold: number;
-    count: number;
-    mode?: RetrievalMode;
+  input: SearchInput & { queries: SearchQuery[] },
+): Promise<RetrievedPiece[]> {
+  return rankPieces(database, { ...input, embeddings: Promise.resolve(input.queries.map((query) => query.embedding)) });
+}
+
+type SearchInput = SearchScope & { userId: string; threshold: number; count: number; mode?: RetrievalMode };
+
+/**
+ * Full-text rank (BM25) and vector similarity (pgvector, only vectors from the query's model) each rank the owner's
+ * pieces in the database, each ranking returning its best CANDIDATES_PER_RANKING; reciprocal rank fusion merges them
+ * here, and near-copies of a piece already chosen are skipped. Only this owner's pieces, and only from sources this
+ * director may use. The full-text rankings run at once, while the embeddings are on their way; the vector rankings
+ * when they arrive.
+ */
+async function rankPieces(
+  database: Pick<DatabaseHandle, "db" | "vectors">,
+  input: SearchInput & {
+    queries: Array<{ text: string; weight: number }>;
+    embeddings: Promise<Array<QueryEmbedding | undefined>>;
   },
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
   const scope = inScope(input);
-  const rankings: Array<{ weight: number; sql: SQL }> = [];
-  for (const query of input.queries) {
-    if (mode !== "vector" && query.text.trim() !== "") {
-      rankings.push({ weight: query.weight, sql: textRanking(input.userId, query.text, scope) });
-    }
-    const vectors =
-      mode !== "text" && query.embedding
-        ? pieceVectorRanking(database.vectors, {
-            userId: input.userId,
-            model: query.embedding.model,
-            dimensions: query.embedding.vector.length,
-            cosineLiteral: cosineQueryLiteral(query.embedding.vector),
-            threshold: input.threshold,
-            limit: CANDIDATES_PER_RANKING,
-            scope,
-          })
-        : undefined;
-    if (vectors) rankings.push({ weight: query.weight * VECTOR_WEIGHT, sql: vectors });
-  }
-  if (rankings.length === 0) return [];
-  const lists = sql.join(
-    rankings.map((ranking, index) => sql`(select ${index}::int as ranking, r.* from ${ranking.sql} r)`),
+  // One BM25 statement for every wording, at once, while the embeddings are on their way.
+  const worded = mode === "vector" ? [] : input.queries.filter((query) => query.text.trim() !== "");
+  const textRows =
+    worded.length > 0 ? readRankings(database, input.userId, textRankings(input.userId, worded, scope)) : [];
+  // Awaited below, after the embeddings: a failure meanwhile is not left unhandled.
+  if (textRows instanceof Promise) textRows.catch(() => {});
+  const embeddings = mode === "text" ? [] : await input.embeddings;
+  const vectorRankings = input.queries.flatMap((query, index) => {
+    const embedding = embeddings[index];
+    const ranking =
+      embedding &&
+      pieceVectorRanking(database.vectors, {
+        userId: input.userId,
+        model: embedding.model,
+        dimensions: embedding.vector.length,
+        cosineLiteral: cosineQueryLiteral(embedding.vector),
+        threshold: input.threshold,
+        limit: CANDIDATES_PER_RANKING,
+        scope,
+      });
+    return ranking ? [{ weight: query.weight * VECTOR_WEIGHT, sql: ranking }] : [];
+  });
+  const vectorLists = sql.join(
+    vectorRankings.map(
+      (ranking, index) => sql`(select ${worded.length + index}::int as ranking, r.* from ${ranking.sql} r)`,
+    ),
     sql` union all `,
   );
+  const vectorRows = vectorRankings.length > 0 ? await readRankings(database, input.userId, vectorLists) : [];
+  return fuse(
+    [...(await textRows), ...vectorRows],
+    [...worded.map((query) => query.weight), ...vectorRankings.map((ranking) => ranking.weight)],
+    input.count,
+  );
+}
+
+/** Reads the pieces of rankings given as rows (ranking, id, position), each row with its ranking and position. */
+async function readRankings(database: Pick<DatabaseHandle, "db">, userId: string, lists: SQL): Promise<RankedRow[]> {
   // The owner's sources are read once: joined to the pieces directly, the planner scans a small table again for every
   // piece.
-  const rows = rowsOf<RankedRow>(
+  return rowsOf<RankedRow>(
     await database.db.execute(sql`
-      with sources as materialized (select s.id, s.name from knowledge_sources s where s.user_id = ${input.userId})
+      with sources as materialized (select s.id, s.name from knowledge_sources s where s.user_id = ${userId})
       select l.ranking, l.position::int as position, p.id, p.department, p.source_field as "sourceField", p.content,
         p.source_id as "sourceId", s.name as "sourceName", p.location
       from (${lists}) l
       join context_pieces p on p.id = l.id
       left join sources s on s.id = p.source_id
     `),
-  );
-  return fuse(
-    rows,
-    rankings.map((ranking) => ranking.weight),
-    input.count,
   );
 }
 
@@ -290,30 +306,37 @@ function inScope(input: { userId: string } & SearchScope): SQL {
 }
 
 /**
- * The full-text ranking, as a sub-select (id, position): the pieces in scope sharing a word with the query, best first
- * by BM25. A word rare among the owner's pieces counts more than a common one, and a long piece does not win by length
- * alone (PostgreSQL's ts_rank knows neither). A word of the piece's heading path counts like a word of its text. The
- * word statistics are the owner's (context_piece_terms and context_piece_owner_stats, kept by triggers), over all their
- * pieces. The pieces holding a query word are found through the GIN index on search_vector; each one's vector is cut
- * down to the query's words before it is unpacked.
+ * The full-text rankings of every wording, as rows (ranking: the wording's index, id, position): the pieces in scope
+ * sharing a word with the wording, best first by BM25. A word rare among the owner's pieces counts more than a common
+ * one, and a long piece does not win by length alone (PostgreSQL's ts_rank knows neither). A word of the piece's
+ * heading path counts like a word of its text. The word statistics are the owner's (context_piece_terms and
+ * context_piece_owner_stats, kept by triggers), over all their pieces. The pieces holding any of the words are read
+ * once, through the GIN index on search_vector or the owner's pieces, whichever the planner finds cheaper, and each
+ * one's vector is cut down to the words before it is unpacked.
  */
-function textRanking(userId: string, text: string, scope: SQL): SQL {
+function textRankings(userId: string, wordings: Array<{ text: string }>, scope: SQL): SQL {
   const k1 = sql.raw(String(BM25_K1));
   const b = sql.raw(String(BM25_B));
-  // The query's words, and a tsquery matching any of them, written with immutable functions of the bound text so that
-  // the planner sees them as constants and chooses between the GIN index and the owner's pieces by how common they are.
-  const words = sql`to_tsvector('english', ${text})`;
-  const anyWord = sql`(case when length(${words}) = 0 then null
-    else replace(strip(${words})::text, ''' ''', ''' | ''')::tsquery end)`;
-  return sql`(
+  // Each wording's words, and a tsquery matching any of them, written with immutable functions of the bound texts so
+  // that the planner sees them as constants.
+  const words = wordings.map((wording) => sql`to_tsvector('english', ${wording.text})`);
+  const allWords = sql.join(words, sql` || `);
+  const anyWord = sql`(case when length(${allWords}) = 0 then null
+    else replace(strip(${allWords})::text, ''' ''', ''' | ''')::tsquery end)`;
+  const wordingWords = sql.join(
+    words.map((vector, index) => sql`(${index}, tsvector_to_array(${vector}))`),
+    sql`, `,
+  );
+  return sql`
     with owner as (
       select pieces::float8 as n, content_length::float8 / greatest(pieces, 1) as average_length
       from context_piece_owner_stats where user_id = ${userId}
     ),
     terms as materialized (
-      select t.lexeme, ln(1 + ((select n from owner) - t.pieces + 0.5) / (t.pieces + 0.5)) as idf
-      from unnest(tsvector_to_array(${words})) w(lexeme)
-      join context_piece_terms t on t.user_id = ${userId} and t.lexeme = w.lexeme
+      select w.wording, t.lexeme, ln(1 + ((select n from owner) - t.pieces + 0.5) / (t.pieces + 0.5)) as idf
+      from (values ${wordingWords}) w(wording, lexemes)
+      cross join lateral unnest(w.lexemes) l(lexeme)
+      join context_piece_terms t on t.user_id = ${userId} and t.lexeme = l.lexeme
     ),
     matched as materialized (
       select p.id, p.search_vector, length(p.content)::float8 / (select average_length from owner) as len
@@ -323,19 +346,20 @@ function textRanking(userId: string, text: string, scope: SQL): SQL {
     tf as (
       select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
       from matched m cross join lateral unnest(
-        ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', tsvector_to_array(${words})), '{a}')
+        ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', tsvector_to_array(${allWords})), '{a}')
       ) u
     ),
     scored as (
-      select tf.id, sum(t.idf * (tf.n * (${k1} + 1)) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len))) as score
+      select t.wording, tf.id,
+        sum(t.idf * (tf.n * (${k1} + 1)) / (tf.n + ${k1} * (1 - ${b} + ${b} * tf.len))) as score
       from tf join terms t on t.lexeme = tf.lexeme
-      group by tf.id
+      group by t.wording, tf.id
+    ),
+    ranked as (
+      select wording, id, row_number() over (partition by wording order by score desc, id) as position from scored
     )
-    select id, row_number() over (order by score desc, id) as position
-    from scored
-    order by position
-    limit ${CANDIDATES_PER_RANKING}
-  )`;
+    select wording as ranking, id, position from ranked where position <= ${CANDIDATES_PER_RANKING}
+  `;
 }
 
 /**
@@ -375,9 +399,4 @@ function overlap(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
   return shared / small.size;
-}
-
-/** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

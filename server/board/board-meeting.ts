@@ -7,6 +7,7 @@ import { messages } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
 import type { Logger } from "../logger";
+import { heldPreviewMeeting } from "./board-preview";
 import { roundsOf } from "./board-state";
 import { boardResponse } from "./board-stream";
 
@@ -21,7 +22,10 @@ export async function requireMeeting(deps: Pick<AppDeps, "db">, userId: string, 
 export async function readMeeting(deps: Pick<AppDeps, "db" | "now">, userId: string, meetingId: string) {
   const conversation = await requireMeeting(deps, userId, meetingId);
   const directors = (conversation.directors ?? []) as DirectorId[];
-  const shown = await conversationMessages(deps.db, userId, conversation.id, deps.now());
+  const [shown, previewId] = await Promise.all([
+    conversationMessages(deps.db, userId, conversation.id, deps.now()),
+    heldPreviewMeeting(deps.db, userId),
+  ]);
   const rounds: BoardRound[] = roundsOf(shown).map((round) => ({
     question: round.question,
     answers: directors.flatMap((id) => {
@@ -30,7 +34,12 @@ export async function readMeeting(deps: Pick<AppDeps, "db" | "now">, userId: str
     }),
     memo: round.memo ?? null,
   }));
-  const meeting: BoardMeeting = { conversation: toSummary(conversation), directors, rounds };
+  const meeting: BoardMeeting = {
+    conversation: toSummary(conversation),
+    directors,
+    preview: previewId === conversation.id,
+    rounds,
+  };
   return meeting;
 }
 

@@ -32,7 +32,7 @@ export type StoredRound = {
 
 /** Everything a board question checks and sends, as stored for one owner. */
 export type BoardState = {
-  subscription: SubscriptionRow | undefined;
+  subscription: (SubscriptionRow & { boardPreviewMeetingId: string | null }) | undefined;
   trained: Array<{ directorId: string; trainedAt: Date; answers: TrainingAnswers }>;
   profile: OnboardingData | undefined;
   /** The meeting a follow-up goes into; undefined for a new one (or one that is not the owner's). */
@@ -42,7 +42,13 @@ export type BoardState = {
 };
 
 type Row = {
-  subscription: { planId: string; chosenAt: string; trialStartedAt: string | null; trialEndsAt: string | null } | null;
+  subscription: {
+    planId: string;
+    chosenAt: string;
+    trialStartedAt: string | null;
+    trialEndsAt: string | null;
+    boardPreviewMeetingId: string | null;
+  } | null;
   trained: Array<{ directorId: string; trainedAt: string; answers: TrainingAnswers }>;
   profile: OnboardingData | null;
   meetingId: string | null;
@@ -66,7 +72,8 @@ export async function loadBoardState(
   const result = await db.execute(sql`
     select
       (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
-          'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at)
+          'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at,
+          'boardPreviewMeetingId', board_preview_meeting_id)
         from subscriptions where user_id = ${userId}) as subscription,
       (select coalesce(json_agg(json_build_object('directorId', director_id, 'trainedAt', trained_at,
           'answers', answers)), '[]'::json)
@@ -103,6 +110,7 @@ export async function loadBoardState(
           chosenAt: new Date(subscription.chosenAt),
           trialStartedAt: subscription.trialStartedAt ? new Date(subscription.trialStartedAt) : null,
           trialEndsAt: subscription.trialEndsAt ? new Date(subscription.trialEndsAt) : null,
+          boardPreviewMeetingId: subscription.boardPreviewMeetingId,
         }
       : undefined,
     trained: row.trained.map((training) => ({ ...training, trainedAt: new Date(training.trainedAt) })),

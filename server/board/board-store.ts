@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnswerAuthor } from "../../shared/chat";
 import type { DirectorId } from "../../shared/directors";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
 import { AppError } from "../http/app-error";
 
 /**
@@ -25,17 +25,18 @@ export type StoredRoundStart = {
  * owner's meetings; times strictly increase from `at`: the question, each answer in column order, the memo.
  */
 export async function storeBoardRound(
-  db: Database,
+  db: Database | Transaction,
   input: {
     userId: string;
-    meeting: { id: string } | { directors: DirectorId[]; title: string };
+    /** A follow-up's meeting, or a new one (with its id when the caller needs it first). */
+    meeting: { id: string } | { directors: DirectorId[]; title: string; newId?: string };
     directors: DirectorId[];
     text: string;
     at: Date;
   },
 ): Promise<StoredRoundStart> {
   const { userId, at } = input;
-  const conversationId = "id" in input.meeting ? input.meeting.id : randomUUID();
+  const conversationId = "id" in input.meeting ? input.meeting.id : (input.meeting.newId ?? randomUUID());
   const questionId = randomUUID();
   const authors: AnswerAuthor[] = [...input.directors, "board"];
   const answers = authors.map((author, index) => ({

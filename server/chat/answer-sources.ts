@@ -3,6 +3,7 @@ import { type AnswerSource, type AnswerSourceState, citedNumbers } from "../../s
 import type { ChatMessage } from "../../shared/chat";
 import type { ContextBlock } from "../ai/context-blocks";
 import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 
 /**
  * An answer's sources: every block it was sent, as it was sent, each marked
@@ -90,8 +91,4 @@ function stateOf(
   if (source.kind === "memory" || !source.field) return "current";
   if (!now?.trim()) return "removed";
   return now.trim() === source.excerpt ? "current" : "changed";
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

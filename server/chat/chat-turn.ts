@@ -13,7 +13,7 @@ import { directorAccessOf } from "../directors/director-access";
 import { AppError } from "../http/app-error";
 import { throttle } from "../http/rate-limit";
 import type { Logger } from "../logger";
-import { queueLearning } from "../memory/learn-from-answer-job";
+import { learnLater } from "../memory/learn-from-conversation-job";
 import { activePlan, planStatusOf } from "../plans/plan-status";
 import type { LiveAnswer } from "./answer-hub";
 import { sourcesOf } from "./answer-sources";
@@ -250,9 +250,19 @@ async function finishAndStore(turn: Turn, live: LiveAnswer, ended: StreamedAnswe
     sources,
   });
   if (ended.status === "complete") {
-    // The director learns from the turn (facts the owner stated, a key fact to ask for) once the answer is theirs.
-    if (plan.useContext) deps.answers.track(queueLearning(deps, live.id, log));
     const firstAnswer = plan.start.kind === "ask" && plan.state.history.length === 0;
+    // The director learns from the turn (facts the owner stated, a key fact to ask for) once the answer is theirs.
+    if (plan.useContext) {
+      const learned = {
+        answerId: live.id,
+        conversationId: plan.start.conversationId,
+        userId: user.id,
+        directorId: turn.director.id,
+        question: plan.question.content,
+        opensConversation: firstAnswer,
+      };
+      deps.answers.track(learnLater(deps, learned, log));
+    }
     if ((firstAnswer || plan.state.conversation?.titleSource === "question") && deps.ai.chat) {
       deps.answers.track(
         nameConversation(deps, {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -42,6 +42,16 @@ export async function openDatabase(options: DatabaseOptions, log?: Logger): Prom
  */
 export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+/**
+ * bytea values (knowledge files' originals) to and from PostgreSQL's hex form with Node's own codec: PGlite's turns
+ * each byte into a string of its own, which for a large upload held the server's thread for seconds while every other
+ * request waited.
+ */
+export const PGLITE_TYPES = {
+  serializers: { [types.BYTEA]: (value: unknown) => `\\x${Buffer.from(value as Uint8Array).toString("hex")}` },
+  parsers: { [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), "hex") },
+};
+
 async function openPglite(
   options: Extract<DatabaseOptions, { kind: "pglite" }>,
   log: Logger | undefined,
@@ -57,6 +67,7 @@ async function openPglite(
     const client = await PGlite.create(pgData, {
       extensions: withoutPgvector ? {} : { vector },
       startParams: PGLITE_START_PARAMS,
+      ...PGLITE_TYPES,
     });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     const vectors = await migrate(db, MIGRATIONS_FOLDER);

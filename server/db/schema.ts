@@ -116,6 +116,11 @@ export const subscriptions = pgTable("subscriptions", {
   /** Set once, when the free trial is first started; it stays so the trial cannot be started twice. */
   trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
   trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+  /**
+   * The trial's one preview board meeting, once held (server/board/board-preview.ts). It stays when the meeting is
+   * deleted, so the preview is held once per account.
+   */
+  boardPreviewMeetingId: uuid("board_preview_meeting_id"),
 });
 
 export const businessProfiles = pgTable("business_profiles", {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client";
+import { rowsOf } from "./rows-of";
 
 /**
  * Every embedding the server stores or reads goes through this module, so the
@@ -261,9 +262,4 @@ export async function piecesWithoutEmbedding(
 /** pgvector's text form. */
 function vectorLiteral(values: readonly number[]): string {
   return `[${values.join(",")}]`;
-}
-
-/** Both drivers (PGlite and node-postgres) answer a raw query with { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -14,8 +14,11 @@ export type JobPolicy = {
   retryDelaySeconds: number;
   /** A run still going after this long counts as lost (its process died) and the job is tried again. */
   expireInSeconds: number;
-  /** "stately": at most one waiting and one running job per singleton key (re-indexing one director). */
-  policy?: "standard" | "stately";
+  /**
+   * "stately": at most one waiting and one running job per singleton key (re-indexing one director); "short": at most
+   * one waiting per key, however many run (learning from one conversation after a pause).
+   */
+  policy?: "standard" | "stately" | "short";
   /** How many of these jobs one process runs at once. */
   concurrency?: number;
 };
@@ -23,6 +26,8 @@ export type JobPolicy = {
 export type JobContext = {
   log: Logger;
   jobId: string;
+  /** How many runs of this job started before this one (0 on the first), also those cut off by a crash. */
+  attempt: number;
   /** Whether a failure now is final: no retry follows. */
   lastAttempt: boolean;
 };

@@ -210,3 +210,49 @@ describe("waking a queue's workers", () => {
     }
   });
 });
+
+describe("a job cut off by a crash", () => {
+  it("counts the run cut off as an attempt, and fails a job with no retry left instead of running it again", async () => {
+    const database = await createTestDatabase();
+    const attempts: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const job = defineJob<{ label: string }, AppDeps>({
+      name: "cut-off",
+      policy: { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 60 },
+      async run(_deps, _data, { attempt }) {
+        attempts.push(attempt);
+        // Never ends by itself, as a run whose process is killed.
+        await held;
+      },
+    });
+    const runners = [0, 1, 2].map(() =>
+      createJobRunner(database, createLogger("silent"), { pollingIntervalSeconds: 0.5 }),
+    );
+    const startedRuns = async (count: number) => {
+      for (let waited = 0; attempts.length < count && waited < 10_000; waited += 20) await delay(20);
+    };
+    try {
+      await runners[0]?.start(depsWith(), [job as never]);
+      await runners[0]?.send(job, { label: "cut off twice" });
+      await startedRuns(1);
+      // The process is killed: the next one starts on the same (embedded) database and finds the job still active.
+      await runners[1]?.start(depsWith(), [job as never]);
+      await startedRuns(2);
+      expect(attempts).toEqual([0, 1]);
+      // Killed again, with no retry left: the job fails rather than running a third time.
+      await runners[2]?.start(depsWith(), [job as never]);
+      const { rows } = await database.client.query<{ state: string }>(
+        "select state from pgboss.job where name = 'cut-off'",
+      );
+      expect(rows).toEqual([{ state: "failed" }]);
+      // Two polling intervals: time enough for a worker to take the job, were it queued.
+      await delay(1000);
+      expect(attempts).toEqual([0, 1]);
+    } finally {
+      release();
+      for (const runner of runners) await runner.stop();
+      await database.close();
+    }
+  });
+});

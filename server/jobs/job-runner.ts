@@ -30,6 +30,24 @@ export type JobRunnerOptions = {
 
 export type JobRunner<Deps> = {
   send<Data>(job: JobType<Data, Deps>, data: Data, options?: { singletonKey?: string }): Promise<void>;
+  /**
+   * Runs the job once `quietSeconds` have passed without another such send for the same key: a job of that key still
+   * waiting is pushed back rather than doubled (its queue's policy is "short").
+   */
+  sendAfterQuiet<Data>(
+    job: JobType<Data, Deps>,
+    data: Data,
+    options: { key: string; quietSeconds: number },
+  ): Promise<void>;
+  /**
+   * The waiting jobs of this type whose data contains `match` (but not the one of `exceptKey`) run now, with `mark`
+   * added to their data.
+   */
+  runWaitingNow<Data>(
+    job: JobType<Data, Deps>,
+    match: Partial<Data>,
+    options?: { exceptKey?: string; mark?: Partial<Data> },
+  ): Promise<void>;
   start(deps: Deps, jobs: ReadonlyArray<JobType<never, Deps>>): Promise<void>;
   stop(): Promise<void>;
   /** Resolves once no job is waiting to start now or running (tests and benchmarks). */
@@ -91,6 +109,13 @@ export function createJobRunner<Deps extends RunnerDeps>(
     deleteAfterDays: 7,
   });
   const workersByQueue = new Map<string, string[]>();
+  /**
+   * Every worker of a queue in this process looks at once instead of at its next poll; a busy one as soon as its job
+   * is done. Waking one idle worker only was measured slower (docs/decisions/0020, decision 39).
+   */
+  const wakeWorkers = (name: string) => {
+    for (const id of workersByQueue.get(name) ?? []) boss.notifyWorker(id);
+  };
   const types = new Map<string, JobType<never, Deps>>();
   let started = false;
   let stopping = false;
@@ -129,7 +154,8 @@ export function createJobRunner<Deps extends RunnerDeps>(
             const jobLog = log.child({ job: job.name, jobId: item.id });
             const lastAttempt = item.retryCount >= item.retryLimit;
             try {
-              await job.run(deps, item.data as never, { log: jobLog, jobId: item.id, lastAttempt });
+              const context = { log: jobLog, jobId: item.id, attempt: item.retryCount, lastAttempt };
+              await job.run(deps, item.data as never, context);
             } catch (error) {
               jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
               throw error;
@@ -159,9 +185,43 @@ export function createJobRunner<Deps extends RunnerDeps>(
         expireInSeconds: policy.expireInSeconds,
         singletonKey: sendOptions.singletonKey,
       });
-      // Every worker of its queue in this process looks at once instead of at its next poll; a busy one as soon as its
-      // job is done. Waking one idle worker only was measured slower (docs/decisions/0020, decision 39).
-      for (const id of workersByQueue.get(job.name) ?? []) boss.notifyWorker(id);
+      wakeWorkers(job.name);
+    },
+
+    async sendAfterQuiet(job, data, { key, quietSeconds }) {
+      await starting;
+      const policy = effectivePolicy(job.policy, options);
+      // The delay as an interval string: pg-boss reads a number of 0 as "no delay given" and fractions as text alike.
+      const startAfter = `${quietSeconds} seconds`;
+      const id = await boss.send(job.name, data as object, {
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: policy.expireInSeconds,
+        singletonKey: key,
+        startAfter,
+      });
+      // One was already waiting for this key: it waits the whole pause again from now.
+      if (id === null) {
+        await execute(
+          `update ${SCHEMA}.job set start_after = now() + $3::interval
+           where name = $1 and singleton_key = $2 and state = 'created'`,
+          [job.name, key, startAfter],
+        );
+      }
+      if (quietSeconds === 0) wakeWorkers(job.name);
+    },
+
+    async runWaitingNow(job, match, { exceptKey, mark } = {}) {
+      await starting;
+      const { rows } = await execute(
+        `update ${SCHEMA}.job set start_after = now(), data = data || $4::jsonb
+         where name = $1 and state = 'created' and data @> $2::jsonb and singleton_key is distinct from $3
+           and start_after > now()
+         returning id`,
+        [job.name, JSON.stringify(match), exceptKey ?? null, JSON.stringify(mark ?? {})],
+      );
+      if (rows.length > 0) wakeWorkers(job.name);
     },
 
     start(deps, jobs) {
@@ -209,17 +269,24 @@ function effectivePolicy(policy: JobPolicy, options: JobRunnerOptions): JobPolic
  * still marked active at start-up was cut off by a crash or a kill: it goes
  * back to the queue now, to run at once, rather than after its expiry. On a
  * PostgreSQL server other processes may be running it, so there expiry
- * decides. pg-boss has no call for "run this active job again now", so this
- * one statement works on its job table directly.
+ * decides. The run cut off counts as an attempt (pg-boss counts it when the
+ * job is next fetched, as it keeps its start time), and a job with no retry
+ * left fails: a job that ends the process cannot start it again and again.
+ * pg-boss has no call for "run this active job again now", so this one
+ * statement works on its job table directly.
  */
 async function recoverInterruptedJobs(execute: Executor, log: Logger) {
   const { rows } = await execute(
-    `update ${SCHEMA}.job set state = 'retry', start_after = now(), started_on = null
-     where state = 'active' returning id, name`,
+    `update ${SCHEMA}.job
+     set state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::${SCHEMA}.job_state,
+       completed_on = case when retry_count < retry_limit then null else now() end,
+       start_after = now()
+     where state = 'active' returning id, name, state`,
     [],
   );
-  for (const row of rows as Array<{ id: string; name: string }>) {
-    log.info({ job: row.name, jobId: row.id }, "job interrupted by a stop; queued again");
+  for (const row of rows as Array<{ id: string; name: string; state: string }>) {
+    if (row.state === "failed") log.warn({ job: row.name, jobId: row.id }, "job interrupted by a stop; no retry left");
+    else log.info({ job: row.name, jobId: row.id }, "job interrupted by a stop; queued again");
   }
 }
 

@@ -2,7 +2,7 @@ import { embedMissingJob } from "../ai/embed-missing-job";
 import { indexContextJob } from "../ai/index-context-job";
 import type { AppDeps } from "../deps";
 import { ingestSourceJob } from "../knowledge/ingest-source-job";
-import { learnFromAnswerJob } from "../memory/learn-from-answer-job";
+import { learnFromConversationJob } from "../memory/learn-from-conversation-job";
 import type { JobType } from "./define-job";
 import { pruneExpiredRowsJob } from "./prune-expired-rows-job";
 
@@ -15,5 +15,5 @@ export const JOB_TYPES: ReadonlyArray<JobType<never, AppDeps>> = [
   ingestSourceJob,
   pruneExpiredRowsJob,
   embedMissingJob,
-  learnFromAnswerJob,
+  learnFromConversationJob,
 ];

@@ -1,20 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { KnowledgeFailure, KnowledgeStatus } from "../../shared/knowledge";
+import type { KnowledgeFailure, KnowledgeFormat, KnowledgeStatus } from "../../shared/knowledge";
 import { embedSourcePieces, replaceSourcePieces } from "../ai/context-index";
 import { AiError } from "../ai/retry";
 import type { Database } from "../db/client";
 import { knowledgeOriginals, knowledgeSources } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { fetchReadablePage } from "../fetch/readable-page";
+import { fetchPage } from "../fetch/readable-page";
 import { SafeFetchError, type SafeFetchFailure } from "../fetch/safe-fetch";
 import { defineJob, type JobContext } from "../jobs/define-job";
-import { chunkSections } from "./chunk-text";
-import { extractSource } from "./extract/extract-source";
+import { extractInChild, readingLimitsOf } from "./extract/extract-in-child";
+import { extractSource, type ReadSource } from "./extract/extract-source";
 import { ExtractionError } from "./extract/extracted";
 
 /** Pieces embedded between two progress updates: two of the spec's batches of 512, one per slot in flight. */
 const EMBED_SLICE = 1024;
+/**
+ * Runs that may start reading one source. A run that finds its source still "reading" follows one that never
+ * finished (the reading process crashed, or the server itself stopped): after this many, the file is given up on
+ * rather than read again and again, whatever it does to the process that reads it.
+ */
+const READ_ATTEMPTS = 2;
 
 /**
  * Reads one knowledge source and puts it in the context index: fetch the web
@@ -22,9 +28,9 @@ const EMBED_SLICE = 1024;
  * once) → embeddings → ready. A source that cannot be read fails with a
  * reason and is not retried; while the AI service is down the source waits
  * ("Waiting for the AI service") and the job is retried with backoff, so it
- * finishes by itself. Each run takes the source with a new token: a run that
- * finds another token (a newer run took over, or the source was deleted)
- * stops writing.
+ * finishes by itself. Reading is tried READ_ATTEMPTS times at most. Each run
+ * takes the source with a new token: a run that finds another token (a newer
+ * run took over, or the source was deleted) stops writing.
  */
 export const ingestSourceJob = defineJob<{ sourceId: string; refetch?: boolean }, AppDeps>({
   name: "ingest-source",
@@ -32,6 +38,14 @@ export const ingestSourceJob = defineJob<{ sourceId: string; refetch?: boolean }
   async run(deps, data, context) {
     const run = await claim(deps.db, data.sourceId, deps.now());
     if (!run) return;
+    if (run.source.status === "reading" && context.attempt >= READ_ATTEMPTS) {
+      context.log.warn(
+        { sourceId: run.source.id, attempts: context.attempt },
+        "knowledge source never finished reading",
+      );
+      await run.set({ status: "failed", failure: "internal" }).catch(() => undefined);
+      return;
+    }
     try {
       await ingest(deps, run, data, context);
     } catch (error) {
@@ -111,12 +125,10 @@ async function readSource(deps: AppDeps, run: Run, refetch: boolean): Promise<nu
       .from(knowledgeOriginals)
       .where(eq(knowledgeOriginals.sourceId, source.id));
     if (source.kind === "web" && (refetch || !original)) {
-      const page = await fetchReadablePage(source.url ?? "", { allowPrivate: deps.env.URL_IMPORT_ALLOW_PRIVATE });
+      const page = await fetchPage(source.url ?? "", { allowPrivate: deps.env.URL_IMPORT_ALLOW_PRIVATE });
       bytes = page.html;
       updates.finalUrl = page.finalUrl;
       updates.sizeBytes = page.html.length;
-      // A page keeps the name the owner gave it; the address it was added by gives way to the page's title.
-      if (page.title && source.name === source.url) updates.name = page.title.slice(0, 200);
       await deps.db
         .insert(knowledgeOriginals)
         .values({
@@ -132,17 +144,25 @@ async function readSource(deps: AppDeps, run: Run, refetch: boolean): Promise<nu
     } else {
       throw new Error("the original is missing");
     }
-    const extracted = await extractSource(source.format, bytes);
-    const pieces = chunkSections(extracted.sections);
-    await deps.db.transaction(async (tx) => {
-      await replaceSourcePieces(tx, { userId: source.userId, sourceId: source.id, pieces, createdAt: deps.now() });
-    });
+    const read = await readText(deps, source.format, bytes);
+    if (read.pieces.length === 0) throw new ExtractionError("no_text");
+    // A page keeps the name the owner gave it; the address it was added by gives way to the page's title.
+    if (source.kind === "web" && read.title && source.name === source.url) updates.name = read.title.slice(0, 200);
+    const { pieces } = read;
+    // Not in one transaction, which would hold the embedded database from every other request while thousands of
+    // pieces go in: before each slice, waiting requests go first, then this run checks it still owns the source.
+    const between = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await run.set({});
+    };
+    const piecesOf = { userId: source.userId, sourceId: source.id, pieces, createdAt: deps.now() };
+    await replaceSourcePieces(deps.db, piecesOf, between);
     await run.set({
       ...updates,
-      pageCount: extracted.pageCount ?? null,
-      rowCount: extracted.rowCount ?? null,
-      truncated: extracted.truncated,
-      extractedText: extracted.sections.map((section) => section.text).join("\n\n"),
+      pageCount: read.pageCount ?? null,
+      rowCount: read.rowCount ?? null,
+      truncated: read.truncated,
+      extractedText: read.sections.map((section) => section.text).join("\n\n"),
       piecesTotal: pieces.length,
       piecesDone: embedsPieces(deps) ? 0 : pieces.length,
     });
@@ -153,6 +173,12 @@ async function readSource(deps: AppDeps, run: Run, refetch: boolean): Promise<nu
     await run.set({ ...updates, status: "failed", failure });
     return undefined;
   }
+}
+
+/** A file or page is read in the reading process; a note, short and typed by the owner, here. */
+function readText(deps: AppDeps, format: KnowledgeFormat, bytes: Uint8Array): Promise<ReadSource> {
+  if (format === "note") return extractSource(format, bytes);
+  return extractInChild(format, bytes, readingLimitsOf(deps.env));
 }
 
 /** Pieces are embedded with an embedding model and where the database has pgvector; otherwise full text finds them. */

@@ -6,12 +6,12 @@ import { rowsOf } from "../db/rows-of";
 import type { AppDeps } from "../deps";
 import { knowledgeOf, readKnowledgeSources } from "./director-knowledge";
 import { readFacts, readMemorySettings } from "./facts";
-import { askFor, type StoredAnswerMemory } from "./learn-from-answer";
+import { askFor, type StoredAnswerMemory } from "./learn-from-conversation";
 
 /**
- * How long after an answer ends its facts may still be being noted: the
- * browser keeps asking until then. Past it, an answer never looked at (a
- * restart in between) simply shows nothing.
+ * How long after the pause that starts learning (LEARNING_PAUSE_SECONDS after a conversation's last answer) its facts
+ * may still be being noted: the browser keeps asking until then. Past it, an answer never looked at simply shows
+ * nothing.
  */
 export const NOTING_WINDOW_MS = 60_000;
 
@@ -48,6 +48,9 @@ export async function conversationMemory(
     order by created_at`);
   const rows = rowsOf<AnswerRow>(result);
   const now = deps.now();
+  // A turn puts off learning from the whole conversation, so its answers wait for the pause after the last one.
+  const lastEnded = Math.max(0, ...rows.map((row) => new Date(row.updatedAt).getTime()));
+  const noting = now.getTime() - lastEnded < deps.env.LEARNING_PAUSE_SECONDS * 1000 + NOTING_WINDOW_MS;
   const facts = await readFacts(deps.db, userId, {
     statuses: ["proposed", "kept"],
     sourceMessageIds: rows.map((row) => row.id),
@@ -56,12 +59,7 @@ export async function conversationMemory(
   const answers: Record<string, AnswerMemory> = {};
   for (const row of rows) {
     const noted = facts.filter((fact) => fact.source?.messageId === row.id && fact.origin === "chat");
-    const pending =
-      !row.memory &&
-      row.status === "complete" &&
-      row.errorCode === null &&
-      notesFacts(deps) &&
-      now.getTime() - new Date(row.updatedAt).getTime() < NOTING_WINDOW_MS;
+    const pending = !row.memory && row.status === "complete" && row.errorCode === null && notesFacts(deps) && noting;
     if (pending || noted.length > 0) answers[row.id] = { state: pending ? "pending" : "done", facts: noted, ask: null };
   }
 

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
 import type { Database, DatabaseHandle } from "../db/client";
-import { openDatabase, PGLITE_START_PARAMS } from "../db/open-database";
+import { openDatabase, PGLITE_START_PARAMS, PGLITE_TYPES } from "../db/open-database";
 import { preparedStatements } from "../db/pglite-prepared";
 import * as schema from "../db/schema";
 import { VECTOR_SESSION_SETTINGS } from "../db/vector-store";
@@ -93,6 +93,7 @@ async function openTemplateCopy(): Promise<PGlite> {
     extensions: { vector },
     // The server's own settings (16 MB of shared buffers), which also make each test's database quicker to open.
     startParams: PGLITE_START_PARAMS,
+    ...PGLITE_TYPES,
   });
 }
 

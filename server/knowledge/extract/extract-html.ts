@@ -1,6 +1,7 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { type Extracted, type ExtractedSection, headingPath } from "./extracted";
+import { READ_LIMITS } from "./read-limits";
 
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 const BLOCKS = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "TD", "TH", "DT", "DD", "FIGCAPTION", "CAPTION"]);
@@ -9,19 +10,32 @@ const BLOCKS = new Set(["P", "LI", "PRE", "BLOCKQUOTE", "TD", "TH", "DT", "DD", 
  * A web page's readable text: Readability keeps the article and drops menus,
  * footers and scripts; the text is then split at its headings so each piece
  * can say which section it came from. A page Readability cannot make sense of
- * falls back to the body's text.
+ * falls back to the body's text, and so does a huge one (Readability would take
+ * seconds over it). Past READ_LIMITS.htmlElements elements the page is cut.
  */
 export function extractHtml(html: string): Extracted {
-  const { document } = parseHTML(html);
+  const { head, truncated } = firstElements(html, READ_LIMITS.htmlElements);
+  const { document } = parseHTML(head);
   const title = document.querySelector("title")?.textContent?.trim() || undefined;
-  const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+  const huge = document.querySelectorAll("*").length > READ_LIMITS.readabilityElements;
+  const article = huge ? null : new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
   const content = article?.content
     ? parseHTML(`<!doctype html><html><body>${article.content}</body></html>`)
     : undefined;
-  const root = content?.document.body ?? parseHTML(html).document.body;
+  // Readability changes the document it reads: the fallback reads the page afresh.
+  const root = content?.document.body ?? (huge ? document : parseHTML(head).document).body;
   const pageTitle = article?.title?.trim() || title;
   const sections = sectionsOf(root as unknown as Element, pageTitle);
-  return { sections, title: pageTitle };
+  return { sections, title: pageTitle, truncated };
+}
+
+/** The page up to its `max`-th element's start tag, which is all the parser is given. */
+function firstElements(html: string, max: number): { head: string; truncated: boolean } {
+  const startTag = /<[a-z]/gi;
+  for (let count = 0; startTag.exec(html); count++) {
+    if (count === max) return { head: html.slice(0, startTag.lastIndex - 2), truncated: true };
+  }
+  return { head: html, truncated: false };
 }
 
 /**

@@ -20,6 +20,8 @@ export type Extracted = {
   rowCount?: number;
   /** The document's own title, when it has one (web pages). */
   title?: string;
+  /** Only the first part was read: the rest lies past a reading limit. */
+  truncated?: boolean;
 };
 
 /** The source cannot be read; the owner sees the failure's message. */

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import {
   BOARD_MIN_DIRECTORS,
+  BOARD_NOT_IN_PREVIEW,
   BOARD_UNTRAINED_DIRECTOR,
   boardQuestionSchema,
   boardRetrySchema,
@@ -8,6 +10,7 @@ import {
 import { DIRECTORS, type Director, type DirectorId } from "../../../shared/directors";
 import type { EarlierRound } from "../../ai/board-prompt";
 import type { AppEnv } from "../../app-env";
+import { boardPreviewOf, claimPreview } from "../../board/board-preview";
 import { writeRound } from "../../board/board-round";
 import { type BoardState, loadBoardState, type StoredRound } from "../../board/board-state";
 import { restartAnswers, storeBoardRound } from "../../board/board-store";
@@ -24,7 +27,8 @@ import { idParam } from "../chat/id-param";
 /**
  * A question to the board: validate → read the owner's state → choose the
  * directors (all trained ones unless the owner chose, at least two; a
- * follow-up keeps the meeting's) → count one chat turn per director against
+ * follow-up keeps the meeting's; the trial's preview its own, see seatsFor)
+ * → count one chat turn per director against
  * the chat limit → store the question with an empty answer per director and
  * the memo → write them all (board-round.ts), answering at once with their
  * stream. Refusals before anything is stored are JSON errors, as in a chat turn.
@@ -36,11 +40,7 @@ export async function handleBoardQuestion(c: Context<AppEnv>, deps: AppDeps): Pr
   const state = await loadBoardState(deps.db, { userId: user.id, meetingId: input.conversationId, now });
   if (input.conversationId && !state.meeting) throw new AppError("not_found:conversation");
   const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, now));
-  const trained = trainedDirectors(deps.env, state, planStatus);
-  const directors = state.meeting
-    ? trained.filter((director) => state.meeting?.directors.includes(director.id))
-    : chosenDirectors(trained, input.directors);
-  if (directors.length < BOARD_MIN_DIRECTORS) throw new AppError("board:not_enough_directors");
+  const { directors, preview } = seatsFor(deps.env, state, planStatus, input.directors);
   await throttle(deps.db, {
     keys: [`chat:user:${user.id}`],
     limit: deps.env.CHAT_RATE_LIMIT_PER_MINUTE,
@@ -52,13 +52,20 @@ export async function handleBoardQuestion(c: Context<AppEnv>, deps: AppDeps): Pr
   if (last && stillWriting(last)) throw new AppError("conflict:answer_in_progress");
 
   const ids = directors.map((director) => director.id);
-  const stored = await storeBoardRound(deps.db, {
+  const round = {
     userId: user.id,
     meeting: state.meeting ? { id: state.meeting.id } : { directors: ids, title: titleFromQuestion(input.text) },
     directors: ids,
     text: input.text,
     at: after(now, lastTimeOf(last)),
-  });
+  };
+  const stored = preview
+    ? await deps.db.transaction(async (tx) => {
+        const newId = randomUUID();
+        if (!(await claimPreview(tx, user.id, newId))) throw new AppError("board:preview_used");
+        return storeBoardRound(tx, { ...round, meeting: { ...round.meeting, newId } });
+      })
+    : await storeBoardRound(deps.db, round);
   return writeRound(deps, {
     userId: user.id,
     log: c.get("log"),
@@ -90,12 +97,15 @@ export async function handleBoardRetry(c: Context<AppEnv>, deps: AppDeps): Promi
   const round = state.rounds.at(-1);
   if (!meeting || !round) throw new AppError("not_found:conversation");
   const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, now));
-  const trained = trainedDirectors(deps.env, state, planStatus);
+  // The preview's one question may be answered again while the trial lasts, by the directors who sat in it.
+  const isPreview = state.subscription?.boardPreviewMeetingId === meeting.id && planStatus.plan.id === "free-trial";
+  const trained = isPreview ? [] : trainedDirectors(deps.env, state, planStatus);
+  if (trained.length < BOARD_MIN_DIRECTORS && !isPreview) throw new AppError("board:not_enough_directors");
   if (author !== "board") {
     if (!round.answers.has(author)) {
       throw new AppError("bad_request:api", { message: "This director did not sit in this round." });
     }
-    if (!trained.some((director) => director.id === author)) {
+    if (!isPreview && !trained.some((director) => director.id === author)) {
       throw new AppError("validation:board", { message: BOARD_UNTRAINED_DIRECTOR });
     }
   }
@@ -147,20 +157,50 @@ export async function handleBoardRetry(c: Context<AppEnv>, deps: AppDeps): Promi
 
 /** The owner's trained directors this plan lets them talk to, in the catalogue's order. */
 function trainedDirectors(env: Pick<Env, "AVAILABLE_DIRECTORS">, state: BoardState, planStatus: PlanStatus) {
-  const trained = statusesOf(env, state.trained, planStatus)
+  return statusesOf(env, state.trained, planStatus)
     .filter((status) => status.state === "trained")
     .map((status) => status.director);
-  if (trained.length < BOARD_MIN_DIRECTORS) throw new AppError("board:not_enough_directors");
-  return trained;
 }
 
-/** The directors the owner chose (each must be trained), or every trained one. */
-function chosenDirectors(trained: Director[], chosen: DirectorId[] | undefined): Director[] {
-  if (!chosen) return trained;
-  if (chosen.some((id) => !trained.some((director) => director.id === id))) {
-    throw new AppError("validation:board", { fields: { directors: BOARD_UNTRAINED_DIRECTOR } });
+/**
+ * Who answers a question: a follow-up keeps the meeting's trained directors;
+ * a new meeting seats those the owner chose (every trained one by default).
+ * An owner on the trial who cannot seat two trained directors holds the
+ * preview instead, once, with the directors it offers (board-preview.ts);
+ * the preview takes no follow-up.
+ */
+function seatsFor(
+  env: Pick<Env, "AVAILABLE_DIRECTORS">,
+  state: BoardState,
+  planStatus: PlanStatus,
+  chosen: DirectorId[] | undefined,
+): { directors: Director[]; preview: boolean } {
+  const statuses = statusesOf(env, state.trained, planStatus);
+  const trained = trainedDirectors(env, state, planStatus);
+  if (state.meeting) {
+    const meeting = state.meeting;
+    const directors = trained.filter((director) => meeting.directors.includes(director.id));
+    if (directors.length >= BOARD_MIN_DIRECTORS) return { directors, preview: false };
+    const wasPreview = state.subscription?.boardPreviewMeetingId === meeting.id;
+    throw new AppError(wasPreview ? "board:preview_follow_up" : "board:not_enough_directors");
   }
-  return trained.filter((director) => chosen.includes(director.id));
+  if (trained.length >= BOARD_MIN_DIRECTORS) {
+    return { directors: chosenDirectors(trained, chosen, BOARD_UNTRAINED_DIRECTOR), preview: false };
+  }
+  const preview = boardPreviewOf(statuses, planStatus, state.subscription?.boardPreviewMeetingId ?? null);
+  if (!preview) throw new AppError("board:not_enough_directors");
+  if (preview.meetingId) throw new AppError("board:preview_used");
+  const offered = DIRECTORS.filter((director) => preview.directors.includes(director.id));
+  return { directors: chosenDirectors(offered, chosen, BOARD_NOT_IN_PREVIEW), preview: true };
+}
+
+/** The directors the owner chose (each one of those who may sit), or every one who may. */
+function chosenDirectors(seatable: Director[], chosen: DirectorId[] | undefined, refusal: string): Director[] {
+  if (!chosen) return seatable;
+  if (chosen.some((id) => !seatable.some((director) => director.id === id))) {
+    throw new AppError("validation:board", { fields: { directors: refusal } });
+  }
+  return seatable.filter((director) => chosen.includes(director.id));
 }
 
 /** An answer or the memo of the round is still being written. */

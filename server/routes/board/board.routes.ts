@@ -1,13 +1,12 @@
 import { Hono } from "hono";
-import { type BoardOverview, boardContinueSchema } from "../../../shared/board";
+import { boardContinueSchema } from "../../../shared/board";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import { followMeeting, readMeeting, stopMeeting } from "../../board/board-meeting";
+import { boardOverview } from "../../board/board-overview";
 import { continueInChat } from "../../board/continue-in-chat";
 import type { AppDeps } from "../../deps";
-import { directorStatuses } from "../../directors/director-access";
 import { readJson } from "../../http/read-json";
-import { requireActivePlan } from "../../plans/plan-status";
 import { idParam } from "../chat/id-param";
 import { handleBoardQuestion, handleBoardRetry } from "./board-question";
 
@@ -22,21 +21,7 @@ export function boardRoutes(deps: AppDeps) {
   const meetingId = (c: { req: { param(name: "id"): string } }) => idParam(c.req.param("id"), "not_found:conversation");
   return new Hono<AppEnv>()
     .use(requireUser(deps.sessions))
-    .get("/", async (c) => {
-      const userId = c.get("user").id;
-      const planStatus = await requireActivePlan(deps, userId);
-      const statuses = await directorStatuses(deps, userId, planStatus);
-      const body: BoardOverview = {
-        directors: statuses.map(({ director, state }) => ({ id: director.id, state })),
-        plan: {
-          id: planStatus.plan.id,
-          name: planStatus.plan.name,
-          directorCount: planStatus.plan.directorCount,
-        },
-        chatLimitPerMinute: deps.env.CHAT_RATE_LIMIT_PER_MINUTE,
-      };
-      return c.json(body);
-    })
+    .get("/", async (c) => c.json(await boardOverview(deps, c.get("user").id)))
     .post("/meetings", (c) => handleBoardQuestion(c, deps))
     .get("/meetings/:id", async (c) => c.json(await readMeeting(deps, c.get("user").id, meetingId(c))))
     .get("/meetings/:id/stream", async (c) => {

@@ -2,6 +2,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { withoutCitations } from "../../../shared/answer-sources";
 import {
+  BOARD_NOT_IN_PREVIEW,
   BOARD_TOO_FEW_DIRECTORS,
   BOARD_UNTRAINED_DIRECTOR,
   type BoardMeeting,
@@ -25,7 +26,7 @@ import { boardReader, endOf, textOf } from "../../test/board-reader";
 import { BOARD_ANSWERS, BOARD_MEMO, boardAuthorOf, boardRoute, requestText } from "../../test/board-scripts";
 import { streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
-import { answersFor, givePlan } from "../../test/fixtures";
+import { answersFor, givePlan, PROFILE } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let fake: FakeAiServer;
@@ -344,6 +345,8 @@ describe("who may hold a board meeting", () => {
     const overview = await json<BoardOverview>(app.request("/api/board", { cookie: single.cookie }));
     expect(overview.plan).toMatchObject({ id: "standard", directorCount: 1 });
     expect(overview.directors.find((director) => director.id === "finn")?.state).toBe("over_limit");
+    // The preview is the trial's: Standard has none.
+    expect(overview.preview).toBeNull();
     const refused = await app.request("/api/board/meetings", { cookie: single.cookie, body: { text: QUESTION } });
     expect(refused.status).toBe(403);
     expect((await refused.json()).error.code).toBe("board:not_enough_directors");
@@ -391,6 +394,85 @@ describe("who may hold a board meeting", () => {
     expect((await json<{ conversations: unknown[] }>(asOther("/api/conversations"))).conversations).toEqual([]);
     // Nor is anything that is not a meeting's id.
     expect((await app.request("/api/board/meetings/not-an-id", { cookie: owner.cookie })).status).toBe(404);
+  });
+});
+
+describe("the free trial's preview meeting", () => {
+  it("lets a trial owner hold one meeting of one question with Premium's directors, the untrained answering from the profile", async () => {
+    const app = await boardApp();
+    fake.route = boardRoute();
+    const { cookie } = await boardOwner(app, ["martha"], "free-trial");
+    const refusal = async (response: Promise<Response>, status = 403) =>
+      (await json<{ error: { code: string; fields?: Record<string, string> } }>(response, status)).error;
+
+    const overview = await json<BoardOverview>(app.request("/api/board", { cookie }));
+    expect(overview.preview).toEqual({
+      directors: FOUR,
+      plan: { id: "premium", name: "Premium", directorCount: 4 },
+      meetingId: null,
+    });
+    // Only the directors the preview offers can sit (sam is not offered on this server).
+    expect(
+      await refusal(
+        app.request("/api/board/meetings", { cookie, body: { text: QUESTION, directors: ["martha", "sam"] } }),
+        400,
+      ),
+    ).toMatchObject({ code: "validation:board", fields: { directors: BOARD_NOT_IN_PREVIEW } });
+
+    const events = await askBoard(app, cookie, { text: QUESTION });
+    const { conversationId } = roundOf(events);
+    expect(roundOf(events).answers.map((answer) => answer.author)).toEqual([...FOUR, "board"]);
+    for (const id of FOUR) expect(textOf(events, id)).toBe(BOARD_ANSWERS[id]);
+    expect(endOf(events, "board")).toMatchObject({ status: "complete" });
+    // Martha answers from her training; Finn, not trained, from the business profile alone.
+    expect(sentTo("martha")).toContain(answersFor("martha").budget);
+    expect(sentTo("finn")).toContain(PROFILE.businessName);
+    expect(sentTo("finn")).not.toContain(Object.values(answersFor("finn"))[0]);
+
+    const meeting = await json<BoardMeeting>(app.request(`/api/board/meetings/${conversationId}`, { cookie }));
+    expect(meeting.preview).toBe(true);
+    expect((await json<BoardOverview>(app.request("/api/board", { cookie }))).preview?.meetingId).toBe(conversationId);
+
+    // One question: a retry answers it again, but a follow-up or another meeting is refused, even once it is deleted.
+    const retry = await app.request(`/api/board/meetings/${conversationId}/retry`, {
+      cookie,
+      body: { author: "finn" },
+    });
+    expect(retry.status).toBe(200);
+    expect(textOf(await boardReader(retry).all(), "finn")).toBe(BOARD_ANSWERS.finn);
+    expect(
+      (await refusal(app.request("/api/board/meetings", { cookie, body: { conversationId, text: "And in May?" } })))
+        .code,
+    ).toBe("board:preview_follow_up");
+    expect((await refusal(app.request("/api/board/meetings", { cookie, body: { text: QUESTION } }))).code).toBe(
+      "board:preview_used",
+    );
+    expect(
+      (await app.request(`/api/conversations/${conversationId}`, { cookie, method: "DELETE", body: {} })).status,
+    ).toBe(200);
+    expect((await refusal(app.request("/api/board/meetings", { cookie, body: { text: QUESTION } }))).code).toBe(
+      "board:preview_used",
+    );
+  });
+
+  it("is held once when two questions race, and is the trial's only", async () => {
+    const app = await boardApp();
+    fake.route = boardRoute();
+    const racer = await boardOwner(app, [], "free-trial");
+    const both = await Promise.all(
+      [1, 2].map(() => app.request("/api/board/meetings", { cookie: racer.cookie, body: { text: QUESTION } })),
+    );
+    expect(both.map((response) => response.status).sort()).toEqual([200, 403]);
+    for (const response of both) {
+      if (response.status === 200) await boardReader(response).all();
+      else expect((await response.json()).error.code).toBe("board:preview_used");
+    }
+
+    // On Premium with one trained director there is no preview: train another.
+    const premium = await boardOwner(app, ["martha"], "premium");
+    expect((await json<BoardOverview>(app.request("/api/board", { cookie: premium.cookie }))).preview).toBeNull();
+    const refused = await app.request("/api/board/meetings", { cookie: premium.cookie, body: { text: QUESTION } });
+    expect((await refused.json()).error.code).toBe("board:not_enough_directors");
   });
 });
 

@@ -3,7 +3,6 @@ import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import { listShares, revokeShare, sharedConversation } from "../../chat/shares";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../http/app-error";
 import { tokenParam } from "./id-param";
 
 /** The owner's shared links (Settings): list and revoke. Links are made from a conversation. */

@@ -1,16 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { noteSchema, sourceUpdateSchema, webPageSchema } from "../../../shared/knowledge";
+import { noteEditSchema, noteSchema, sourceUpdateSchema, webPageSchema } from "../../../shared/knowledge";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { readJson } from "../../http/read-json";
 import { addSource, maxFileBytes } from "../../knowledge/add-source";
 import { contentTypeOf } from "../../knowledge/detect-format";
+import { editNote } from "../../knowledge/edit-note";
 import { knowledgeList } from "../../knowledge/knowledge-list";
 import { requireSource } from "../../knowledge/knowledge-sources";
 import { deleteSource, readOriginal, restartSource, updateSource } from "../../knowledge/source-changes";
 import { attachmentHeader } from "../../knowledge/source-name";
+import { readSourceText } from "../../knowledge/source-text";
 import { fileTooLarge, readUpload } from "./read-upload";
 
 /** Room for the multipart envelope around the largest allowed file. */
@@ -74,6 +76,16 @@ export function knowledgeRoutes(deps: AppDeps) {
         const source = await requireSource(deps.db, c.get("user").id, c.req.param("id"));
         const input = await readJson(c, sourceUpdateSchema, "validation:knowledge");
         return c.json({ source: await updateSource(deps, source, input) });
+      })
+      .put("/:id/note", async (c) => {
+        const source = await requireSource(deps.db, c.get("user").id, c.req.param("id"));
+        const input = await readJson(c, noteEditSchema, "validation:knowledge");
+        return c.json({ source: await editNote(deps, source, input) });
+      })
+      .get("/:id/text", async (c) => {
+        const text = await readSourceText(deps, c.get("user").id, c.req.param("id"));
+        c.header("Cache-Control", "private, no-store");
+        return c.json(text);
       })
       .get("/:id/original", async (c) => {
         const original = await readOriginal(deps, c.get("user").id, c.req.param("id"));

@@ -10,6 +10,7 @@ import {
   type KnowledgeListResponse,
   type KnowledgeSourceItem,
   type KnowledgeStatus,
+  type SourceText,
 } from "../../../shared/knowledge";
 import type { PlanId } from "../../../shared/plans";
 import { contextPieces, knowledgeOriginals, knowledgeSources } from "../../db/schema";
@@ -232,6 +233,23 @@ describe("knowledge: a new owner's documents become their directors' knowledge",
     expect(webText).not.toContain("Shop navigation link");
     expect(pieces.some((piece) => piece.sourceId === note.id)).toBe(true);
 
+    // What was read from the PDF, page by page, and from the Word file, section by section; only a note is edited.
+    const pdfText = await app.request(`/api/knowledge/${pdf.id}/text`, { cookie });
+    const pages = ((await pdfText.json()) as SourceText).parts;
+    expect(pages.map((page) => page.location)).toEqual(["page 1", "page 2", "page 3"]);
+    expect(pages[1]?.text).toContain("The oat milk flat white costs $5.25 in both cafes.");
+    expect(pages[1]?.text).not.toContain("Ethiopia Guji");
+    const docxText = await app.request(`/api/knowledge/${docx.id}/text`, { cookie });
+    expect(((await docxText.json()) as SourceText).parts.map((part) => part.location)).toEqual([
+      "section “Opening hours”",
+      "section “Uniforms”",
+    ]);
+    await expectError(
+      await app.request(`/api/knowledge/${pdf.id}/note`, { method: "PUT", cookie, body: { title: "x", text: "y" } }),
+      "bad_request:api",
+      "Only a note can be edited.",
+    );
+
     // The passage that answers the question goes to the model, with where it came from.
     const prompt = await promptFor(app, cookie, "martha", "How much is the oat milk flat white?");
     expect(prompt).toMatch(/\n\[\d+\] price-list\.pdf, page 2: /);
@@ -279,6 +297,26 @@ describe("knowledge: a new owner's documents become their directors' knowledge",
     });
     expect(await promptFor(app, cookie, "martha", question)).toMatch(/\n\[\d+\] Loan terms: Our bank loan/);
 
+    // The note edited: read and indexed again, the new words in the next answer and the old ones gone.
+    const edited = await app.request(`/api/knowledge/${loan.id}/note`, {
+      method: "PUT",
+      cookie,
+      body: { title: "Loan terms", text: "Our bank loan is with Harbor Credit Union at 5.4% interest since May." },
+    });
+    expect(((await edited.json()) as { source: KnowledgeSourceItem }).source).toMatchObject({ status: "queued" });
+    await app.jobsIdle();
+    expect((await waitFor(app, cookie, loan.id, ["ready", "failed"])).status).toBe("ready");
+    const afterEdit = await promptFor(app, cookie, "martha", question);
+    expect(afterEdit).toContain("Harbor Credit Union at 5.4% interest since May");
+    expect(afterEdit).not.toContain("6.1%");
+    const notePieces = await app.db.select().from(contextPieces).where(eq(contextPieces.sourceId, loan.id));
+    expect(notePieces.map((piece) => piece.content).join(" ")).not.toContain("6.1%");
+    const noteText = await app.request(`/api/knowledge/${loan.id}/text`, { cookie });
+    expect(await noteText.json()).toEqual({
+      parts: [{ location: null, text: "Our bank loan is with Harbor Credit Union at 5.4% interest since May." }],
+      truncated: false,
+    });
+
     // Another owner can never list, download, change, retry, delete or retrieve it.
     const other = await owner(app);
     await train(app, other.cookie, "finn");
@@ -286,6 +324,8 @@ describe("knowledge: a new owner's documents become their directors' knowledge",
     for (const [method, path, body] of [
       ["GET", `/api/knowledge/${loan.id}/original`, undefined],
       ["PATCH", `/api/knowledge/${loan.id}`, { name: "Mine now" }],
+      ["PUT", `/api/knowledge/${loan.id}/note`, { title: "Mine now", text: "Mine now" }],
+      ["GET", `/api/knowledge/${loan.id}/text`, undefined],
       ["POST", `/api/knowledge/${loan.id}/retry`, {}],
       ["DELETE", `/api/knowledge/${loan.id}`, {}],
     ] as const) {
@@ -300,7 +340,7 @@ describe("knowledge: a new owner's documents become their directors' knowledge",
       `attachment; filename="Loan terms.txt"; filename*=UTF-8''Loan%20terms.txt`,
     );
     expect(original.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(await original.text()).toBe("Our bank loan is with Harbor Credit Union at 6.1% interest.");
+    expect(await original.text()).toBe("Our bank loan is with Harbor Credit Union at 5.4% interest since May.");
 
     // Deleted: gone from the very next answer, with its pieces and original.
     expect((await app.request(`/api/knowledge/${loan.id}`, { method: "DELETE", cookie, body: {} })).status).toBe(200);

@@ -27,9 +27,16 @@ function clock(start = "2026-04-20T10:00:00.000Z") {
   return { now: () => now, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 }
 
+/** The app; it learns from a conversation right after an answer that states something, with no pause to wait for. */
 function memoryApp(options: { env?: Record<string, string>; now?: () => Date } = {}) {
   return createTestApp({
-    env: { AI_BASE_URL: fake.url, AI_API_KEY: "memory-test-key", CHAT_MODEL: "test-chat", EMBEDDING_MODEL: "none" },
+    env: {
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: "memory-test-key",
+      CHAT_MODEL: "test-chat",
+      EMBEDDING_MODEL: "none",
+      LEARNING_PAUSE_SECONDS: "0",
+    },
     ...options,
   });
 }
@@ -224,6 +231,7 @@ describe("facts noted from a conversation", () => {
         AI_API_KEY: "memory-test-key",
         CHAT_MODEL: "test-chat",
         EMBEDDING_MODEL: "none",
+        LEARNING_PAUSE_SECONDS: "0",
         LOG_LEVEL: "warn",
       },
       logLines,

@@ -17,7 +17,7 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Unexpected Application Error!
         </h1>
-        <h2 className="mt-3 text-base font-medium break-words text-slate-700">{text}</h2>
+        <h2 className="mt-3 text-base font-medium wrap-anywhere text-slate-700">{text}</h2>
         <p className="mt-3 text-slate-600">
           Reloading usually fixes this. If it keeps happening,{" "}
           <a href="/contact" className="font-medium text-brand-700 underline underline-offset-2">

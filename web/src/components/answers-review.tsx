@@ -127,7 +127,7 @@ function NoteLine({ id, note }: { id: string; note: ReviewNote }) {
       )}
     >
       {note.tone === "source" ? <Icon drawing={checkIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" /> : null}
-      <span className="min-w-0 break-words">{note.text}</span>
+      <span className="min-w-0 wrap-anywhere">{note.text}</span>
     </p>
   );
 }

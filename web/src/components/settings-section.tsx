@@ -35,7 +35,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{children}</dd>
+      <dd className="text-sm wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -40,8 +40,15 @@ export const moreIcon: IconDrawing = {
   d: "M3.2 12a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0zM10.2 12a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0zM17.2 12a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0z",
   filled: true,
 };
+/** The Markdown mark: "M" and a down arrow in a box. */
+export const markdownIcon: IconDrawing = {
+  d: "M3 6h18v12H3zM6.5 15V9l2.5 3 2.5-3v6M16.5 9v6M14 12.5l2.5 2.5 2.5-2.5",
+};
 export const newConversationIcon: IconDrawing = {
   d: "M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v7M16 19h6M19 16v6",
+};
+export const paperclipIcon: IconDrawing = {
+  d: "M20.5 11.5l-8.3 8.3a5 5 0 0 1-7.1-7.1l8.6-8.6a3.4 3.4 0 0 1 4.8 4.8l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8",
 };
 export const pencilIcon: IconDrawing = { d: "M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" };
 export const plusIcon: IconDrawing = { d: "M12 5v14M5 12h14", strokeWidth: 2.5 };

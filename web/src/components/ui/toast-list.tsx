@@ -3,7 +3,7 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "#shared/constants";
 import { cn } from "../../lib/cn";
 import { closeIcon } from "./app-icons";
 import { Icon } from "./icon";
-import { useToastTop } from "./toast-top";
+import { useToastPlace } from "./toast-place";
 import { dismissToast, useToasts } from "./use-toast";
 
 /**
@@ -13,7 +13,7 @@ import { dismissToast, useToasts } from "./use-toast";
  */
 export function ToastList() {
   const toasts = useToasts();
-  const top = useToastTop(toasts.length);
+  const place = useToastPlace(toasts.length);
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -63,9 +63,13 @@ export function ToastList() {
         );
       })}
       {/* Radix mounts each toast at the end of the list, so the column is reversed to put the newest first. */}
-      {/* Under the bars at the top (see useToastTop), on the right from a tablet up; the space around lets taps through. */}
+      {/* Under the bars at the top, or beside an open dialog (see useToastPlace), on the right from a tablet up; the
+          space around lets taps through. */}
       <ToastPrimitive.Viewport
-        style={{ top, maxHeight: `calc(100dvh - ${top}px)` }}
+        style={{
+          ...place,
+          maxHeight: place.maxHeight ?? `calc(100dvh - ${typeof place.top === "number" ? place.top : 0}px)`,
+        }}
         className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col-reverse gap-2 p-4 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "#shared/constants";
 import { cn } from "../../lib/cn";
-import { useToastTop } from "./toast-top";
+import { useToastPlace } from "./toast-place";
 import { dismissToast, type ToastItem, useToasts } from "./use-toast";
 
 /**
@@ -31,11 +31,11 @@ export function Toaster() {
 
 function PlainToastList() {
   const toasts = useToasts().filter((item) => item.open);
-  const top = useToastTop(toasts.length);
+  const place = useToastPlace(toasts.length);
   return (
     <section
       aria-label="Notifications"
-      style={{ top }}
+      style={place}
       className="pointer-events-none fixed right-0 z-[100] w-full p-4 sm:max-w-[420px]"
     >
       <ol aria-live="assertive" className="flex flex-col gap-2 [&>li]:pointer-events-auto">

@@ -2,10 +2,12 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { chatMessageSchema } from "#shared/chat";
 import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
 import type { Director } from "#shared/directors";
+import { KNOWLEDGE_ACCEPT } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { boltIcon, sendIcon, stopIcon } from "../../components/ui/page-icons";
+import { boltIcon, paperclipIcon, sendIcon, stopIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
+import { AttachmentChip, useChatAttachment } from "./chat-attachment";
 
 /** Show the character count once a message gets close to the limit. */
 const COUNT_FROM = CHAT_MESSAGE_MAX_LENGTH - 500;
@@ -24,7 +26,17 @@ type ChatComposerProps = {
   onOpenSuperpowers?: () => void;
 };
 
-/** The message box: Enter sends, Shift+Enter starts a new line, blank text is ignored, emptied after sending. */
+/** The question about an attached file says which file it is, in the conversation and to the director. */
+function withAttachment(text: string, fileName: string): string {
+  return `${text}\n\nAttached file: ${fileName}`;
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line, blank text is
+ * ignored, emptied after sending. A file attached here is added to the
+ * owner's knowledge for this director; a question sent with it waits until
+ * the file is read, and stays in the box if it cannot be.
+ */
 export function ChatComposer({
   director,
   canSend,
@@ -52,6 +64,20 @@ export function ChatComposer({
     if (window.matchMedia("(pointer: fine)").matches) box.current?.focus();
   }, []);
 
+  const attachment = useChatAttachment(director);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // A question sent before its file was read: it goes once the file is ready.
+  const [held, setHeld] = useState<string | undefined>();
+  const attached = attachment.state;
+
+  const sendNow = (value: string) => {
+    onSend(attached ? withAttachment(value, attached.name) : value);
+    attachment.remove();
+    setHeld(undefined);
+    setText("");
+    setChecked(false);
+  };
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const parsed = chatMessageSchema.safeParse({ text });
@@ -60,11 +86,16 @@ export function ChatComposer({
       box.current?.focus();
       return;
     }
-    if (!canSend) return;
-    onSend(parsed.data.text);
-    setText("");
-    setChecked(false);
+    if (!canSend || attached?.phase === "failed") return;
+    if (attached && attached.phase !== "ready") setHeld(parsed.data.text);
+    else sendNow(parsed.data.text);
   };
+
+  useEffect(() => {
+    if (held === undefined) return;
+    if (attached?.phase === "failed" || !attached) setHeld(undefined);
+    else if (attached.phase === "ready" && canSend) sendNow(held);
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -79,6 +110,21 @@ export function ChatComposer({
       onSubmit={submit}
       className="border-t border-slate-200 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6"
     >
+      {attached ? (
+        <AttachmentChip
+          director={director}
+          state={attached}
+          onRemove={() => {
+            attachment.remove();
+            setHeld(undefined);
+          }}
+        />
+      ) : null}
+      {held !== undefined ? (
+        <p className="mb-2 px-1 text-xs text-slate-600">
+          Your question goes to {director.name} as soon as {attached?.name} is read.
+        </p>
+      ) : null}
       <div
         className={cn(
           "flex items-end gap-2 rounded-2xl border bg-white p-1.5 pl-3 shadow-sm transition-colors focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30",
@@ -97,13 +143,38 @@ export function ChatComposer({
             <Icon drawing={boltIcon} className="h-5 w-5" />
           </Button>
         ) : null}
+        <input
+          ref={fileInput}
+          type="file"
+          accept={KNOWLEDGE_ACCEPT}
+          className="hidden"
+          aria-label="File to attach"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) void attachment.attach(file);
+          }}
+        />
+        <Button
+          type="button"
+          size="icon"
+          variant="ghost"
+          onClick={() => fileInput.current?.click()}
+          aria-label="Attach a file"
+          title="Attach a file"
+          disabled={held !== undefined}
+          className={cn("shrink-0 rounded-xl text-slate-600", onOpenSuperpowers ? "md:-ml-1.5" : "-ml-1.5")}
+        >
+          <Icon drawing={paperclipIcon} className="h-5 w-5" />
+        </Button>
         <label htmlFor={inputId} className="sr-only">
           Message {director.name}
         </label>
         <textarea
           id={inputId}
           rows={1}
-          placeholder={`Ask ${director.name} anything...`}
+          placeholder={attached ? `Ask ${director.name} about this file...` : `Ask ${director.name} anything...`}
+          readOnly={held !== undefined}
           aria-invalid={tooLong ? true : undefined}
           aria-describedby={tooLong ? `${inputId}-error` : undefined}
           onKeyDown={onKeyDown}
@@ -124,7 +195,13 @@ export function ChatComposer({
             <Icon drawing={stopIcon} className="h-4 w-4" />
           </Button>
         ) : (
-          <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend} className="rounded-xl">
+          <Button
+            type="submit"
+            size="icon"
+            aria-label="Send message"
+            disabled={!canSend || held !== undefined}
+            className="rounded-xl"
+          >
             <Icon drawing={sendIcon} className="h-5 w-5" />
           </Button>
         )}

@@ -44,6 +44,9 @@ type ChatBubbleProps = {
   sources?: AnswerSource[];
 };
 
+/** A search result's message: marked calmly, in the app's own colour, as a place in the conversation. */
+const HIGHLIGHT = "ring-2 ring-brand-400 ring-offset-2 ring-offset-slate-50";
+
 /** What an answer is doing before its first words, in words an owner understands. */
 export function phaseText(director: Director, phase: AnswerPhase | undefined): string {
   if (phase === "slow") return `The AI service is slow to respond. ${director.name} is still waiting for it…`;
@@ -60,12 +63,16 @@ export function ChatBubble(props: ChatBubbleProps) {
   const anchor = props.messageId ? { id: `message-${props.messageId}` } : {};
   if (sender === "user") {
     return (
-      <li {...anchor} className="group flex scroll-mt-24 flex-col items-end gap-1">
+      <li
+        {...anchor}
+        aria-current={highlighted || undefined}
+        className="group flex scroll-mt-24 flex-col items-end gap-1"
+      >
         {props.editor ?? (
           <div
             className={cn(
               "max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-[0.9375rem] leading-relaxed whitespace-pre-wrap text-white shadow-sm sm:max-w-[75%]",
-              highlighted && "ring-4 ring-amber-300",
+              highlighted && HIGHLIGHT,
             )}
           >
             <span className="sr-only">You said: </span>
@@ -86,7 +93,7 @@ export function ChatBubble(props: ChatBubbleProps) {
   const thinking = streaming && text === "";
   const unfinished = status === "failed" || status === "stopped" || status === "interrupted";
   return (
-    <li {...anchor} className="flex scroll-mt-24 items-start gap-3">
+    <li {...anchor} aria-current={highlighted || undefined} className="flex scroll-mt-24 items-start gap-3">
       <DirectorAvatar director={director} size="sm" />
       <div className="flex min-w-0 max-w-[85%] flex-col items-start gap-1 sm:max-w-[75%]">
         {thinking ? (
@@ -113,7 +120,7 @@ export function ChatBubble(props: ChatBubbleProps) {
             className={cn(
               "min-w-0 max-w-full rounded-2xl rounded-tl-md border bg-white px-4 py-2.5 text-[0.9375rem] leading-relaxed text-slate-800 shadow-sm",
               status === "failed" ? "border-red-200" : "border-slate-200",
-              highlighted && "ring-4 ring-amber-300",
+              highlighted && HIGHLIGHT,
             )}
             aria-busy={streaming || undefined}
           >
@@ -161,9 +168,9 @@ export function AnswerText(props: {
     [sources, onOpen],
   );
   if (sources)
-    return <DeferredMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="break-words" />;
+    return <DeferredMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="wrap-anywhere" />;
   return (
-    <DeferredMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="break-words" />
+    <DeferredMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="wrap-anywhere" />
   );
 }
 

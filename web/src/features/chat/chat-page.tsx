@@ -1,11 +1,15 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchHit } from "#shared/chat";
 import { OnceOpened } from "../../components/once-opened";
+import { errorToast } from "../../components/ui/use-toast";
 import { lazyNamed } from "../../lib/lazy-named";
+import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { BoardEntry } from "./board/board-entry";
+import { chatHistoryKey, clearConversation, conversationListKey } from "./chat-api";
 import { Conversation } from "./conversation";
 import { DirectorSidebar } from "./director-sidebar";
 import { HistoryList } from "./history-list";
@@ -34,12 +38,33 @@ export function ChatPage() {
   const openMeeting = (id: string, messageId?: string) =>
     navigate(`/board?meeting=${id}${messageId ? `&message=${encodeURIComponent(messageId)}` : ""}`);
   useSearchShortcut(openSearch);
+  const queryClient = useQueryClient();
+  const redirectForPlan = usePlanErrorRedirect();
+  // Bumped to open a new conversation afresh, from the skeleton and the welcome message, as any conversation opens.
+  const [fresh, setFresh] = useState(0);
+
+  /** "New conversation": the one on screen stays in the history; the director's next question starts another. */
+  const startNew = async () => {
+    if (!director) return;
+    setSheet(undefined);
+    try {
+      await clearConversation(director.id);
+    } catch (error) {
+      if (!redirectForPlan(error)) errorToast((error as Error).message);
+      return;
+    }
+    queryClient.removeQueries({ queryKey: chatHistoryKey(director.id, undefined) });
+    void queryClient.invalidateQueries({ queryKey: conversationListKey });
+    setFresh((count) => count + 1);
+    if (conversationId) openConversation(director.id);
+  };
 
   const history = (placement: "sidebar" | "sheet") => (
     <HistoryList
       placement={placement}
       activeId={showing}
       waitForTitles={config.data?.aiConfigured ?? false}
+      onNew={() => void startNew()}
       onSearch={() => {
         setSheet(undefined);
         openSearch();
@@ -58,7 +83,7 @@ export function ChatPage() {
         {history("sidebar")}
       </DirectorSidebar>
       <Conversation
-        key={`${requestedId}:${conversationId ?? "current"}`}
+        key={`${requestedId}:${conversationId ?? "current"}:${fresh}`}
         requestedId={requestedId}
         director={director}
         conversationId={conversationId}

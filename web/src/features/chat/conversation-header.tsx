@@ -50,7 +50,7 @@ export function ConversationHeader(props: {
             {conversation ? <span className="hidden lg:inline"> · {conversation.title}</span> : null}
           </p>
           {director ? (
-            <span className="max-md:hidden">
+            <span className="shrink-0 max-md:hidden">
               <AfterChatReady>
                 <KnowledgeMeter director={director} />
               </AfterChatReady>

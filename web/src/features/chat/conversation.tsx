@@ -11,7 +11,7 @@ import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { LearningNote } from "../directors/learning-note";
 import { AnswerAnnouncer } from "./answer-announcer";
-import { chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
+import { type ChatUIMessage, chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatBubble } from "./chat-message";
 import { ChatReady } from "./chat-ready";
@@ -204,7 +204,7 @@ export function Conversation(props: ConversationProps) {
                         phase={answers.phase}
                         retry={retry}
                         editing={editing === message.id}
-                        highlighted={message.metadata?.messageId === props.messageId || message.id === props.messageId}
+                        highlighted={isSearchHit(message, props.messageId)}
                         onRetry={retryable && message === last ? answers.regenerate : undefined}
                         onRegenerate={answers.regenerate}
                         onEdit={() => setEditing(message.id)}
@@ -290,6 +290,11 @@ export function Conversation(props: ConversationProps) {
       />
     </ChatReady>
   );
+}
+
+/** The message a search result pointed at; a question not yet stored (no id either side) is not one. */
+function isSearchHit(message: ChatUIMessage, hitId: string | undefined): boolean {
+  return hitId !== undefined && (message.metadata?.messageId === hitId || message.id === hitId);
 }
 
 function lockedReason(error: Error): "plan" | "coming_soon" | undefined {

@@ -33,11 +33,11 @@ export function DirectorSidebar({
   return (
     <aside
       aria-labelledby="directors-heading"
-      className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white md:flex lg:w-64"
+      className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white md:flex lg:w-72"
     >
       <h2
         id="directors-heading"
-        className="px-5 pt-5 pb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+        className="px-5 pt-4 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"
       >
         Directors
       </h2>
@@ -45,8 +45,8 @@ export function DirectorSidebar({
         <div className="space-y-1 px-3" aria-busy="true">
           <span className="sr-only">Loading directors…</span>
           {SKELETON_ROWS.map((row) => (
-            <div key={row} data-testid="director-skeleton" className="flex items-center gap-3 px-2 py-2.5">
-              <Skeleton className="h-10 w-10 rounded-full" />
+            <div key={row} data-testid="director-skeleton" className="flex items-center gap-3 px-2 py-1.5">
+              <Skeleton className="h-8 w-8 rounded-full" />
               <div className="flex-1 space-y-2">
                 <Skeleton className="h-3.5 w-20" />
                 <Skeleton className="h-3 w-32" />
@@ -55,7 +55,8 @@ export function DirectorSidebar({
           ))}
         </div>
       ) : (
-        <ul className="max-h-[60%] shrink-0 space-y-0.5 overflow-y-auto border-b border-slate-200 px-3 pb-3">
+        // Compact rows leave the history room for several conversations on a laptop screen.
+        <ul className="max-h-[50%] shrink-0 space-y-0.5 overflow-y-auto border-b border-slate-200 px-3 pb-2">
           {DIRECTORS.map((director) => {
             const state = stateOf(director.id);
             const selected = director.id === selectedId;
@@ -68,18 +69,26 @@ export function DirectorSidebar({
                   disabled={state === "unavailable" && !selected}
                   aria-current={selected ? "page" : undefined}
                   className={cn(
-                    "flex w-full items-center gap-3 rounded-xl px-2 py-2.5 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+                    "flex w-full items-center gap-3 rounded-xl px-2 py-1.5 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-50",
                     selected ? "bg-brand-50 ring-1 ring-brand-200" : "hover:bg-slate-50",
                   )}
                 >
-                  <DirectorAvatar director={director} />
-                  <span className="min-w-0">
-                    <span className={cn("block font-medium", selected ? "text-brand-900" : "text-slate-900")}>
+                  <DirectorAvatar director={director} size="sm" />
+                  {/* The note sits beside the name but is read after the title: "Finn, Finance Director, Not trained yet". */}
+                  <span className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-baseline gap-x-2">
+                    <span
+                      className={cn(
+                        "col-start-1 row-start-1 font-medium",
+                        selected ? "text-brand-900" : "text-slate-900",
+                      )}
+                    >
                       {director.name}
                     </span>
-                    <span className="block truncate text-sm text-slate-600">{director.sidebarTitle}</span>
+                    <span className="col-span-2 row-start-2 truncate text-sm text-slate-600">
+                      {director.sidebarTitle}
+                    </span>
                     {note ? (
-                      <span className="flex items-center gap-1 text-xs text-slate-500">
+                      <span className="col-start-2 row-start-1 flex items-center gap-1 text-xs text-slate-500">
                         {state === "over_limit" ? <Icon drawing={lockIcon} className="h-3 w-3" /> : null}
                         {note}
                       </span>

@@ -3,7 +3,7 @@ import { findDirector } from "#shared/directors";
 import { BoardAvatar } from "../../components/board-avatar";
 import { DirectorAvatar } from "../../components/director-avatar";
 import { Icon } from "../../components/ui/icon";
-import { searchIcon } from "../../components/ui/page-icons";
+import { newConversationIcon, searchIcon } from "../../components/ui/page-icons";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useConversationList } from "./chat-api";
@@ -13,6 +13,8 @@ type HistoryListProps = {
   activeId: string | undefined;
   onOpen: (conversation: ConversationSummary) => void;
   onSearch: () => void;
+  /** Starts a new conversation with the director on screen (the chat offers it; the board has its own start). */
+  onNew?: () => void;
   /** The model names new conversations a moment after their first answer. */
   waitForTitles: boolean;
   /** The sidebar shows a heading; the phone's sheet has its own title. */
@@ -36,7 +38,7 @@ const SHORT_DATE = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "
 const TIME = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
 
 /** Every conversation with every director, newest first, with a search box above. */
-export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placement }: HistoryListProps) {
+export function HistoryList({ activeId, onOpen, onSearch, onNew, waitForTitles, placement }: HistoryListProps) {
   const headingId = `history-heading-${placement}`;
   const list = useConversationList({ waitForTitles });
   const now = new Date();
@@ -50,16 +52,35 @@ export function HistoryList({ activeId, onOpen, onSearch, waitForTitles, placeme
 
   return (
     <nav aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
-      <h2
-        id={headingId}
+      <div
         className={cn(
-          "px-5 pt-4 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase",
-          placement === "sheet" && "sr-only",
+          "flex min-h-10 items-center justify-between gap-2 pt-2 pr-3 pl-5",
+          placement === "sheet" && "pt-3",
         )}
       >
-        Conversations
-      </h2>
-      <div className={cn("px-3 pb-2", placement === "sheet" && "pt-3")}>
+        <h2
+          id={headingId}
+          className={cn(
+            "text-xs font-semibold tracking-wide text-slate-500 uppercase",
+            placement === "sheet" && "sr-only",
+          )}
+        >
+          Conversations
+        </h2>
+        {onNew ? (
+          <button
+            type="button"
+            onClick={onNew}
+            aria-label="New conversation"
+            title="New conversation"
+            className="flex h-11 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-brand-700 hover:bg-brand-50 sm:h-8"
+          >
+            <Icon drawing={newConversationIcon} className="h-4 w-4" />
+            New
+          </button>
+        ) : null}
+      </div>
+      <div className="px-3 pt-1 pb-2">
         <button
           type="button"
           onClick={onSearch}

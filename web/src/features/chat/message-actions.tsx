@@ -9,12 +9,14 @@ import {
   chevronLeftIcon,
   chevronRightIcon,
   copyIcon,
+  markdownIcon,
   pencilIcon,
   retryIcon,
   thumbUpIcon,
 } from "../../components/ui/page-icons";
 import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
+import { copyAnswer, copyMarkdown } from "./answer-clipboard";
 import { rateAnswer, showVersion } from "./chat-api";
 
 /** The small buttons under a message; keyboard reachable, labelled for screen readers. */
@@ -89,29 +91,35 @@ export function VersionSwitcher(props: {
   );
 }
 
-/** Copies an answer as Markdown, with a "Copied" confirmation. */
+/** Copy (rich text, with a plain-text fallback) and "Copy as Markdown" beside it, each saying so for a moment. */
 export function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<"answer" | "markdown" | undefined>();
   useEffect(() => {
     if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
+    const timer = setTimeout(() => setCopied(undefined), 2000);
     return () => clearTimeout(timer);
   }, [copied]);
-  const copy = async () => {
+  const copy = async (kind: "answer" | "markdown") => {
     try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
+      await (kind === "answer" ? copyAnswer(text) : copyMarkdown(text));
+      setCopied(kind);
     } catch {
       errorToast("The answer could not be copied. Select the text and copy it instead.");
     }
   };
   return (
     <>
-      <ActionButton label={copied ? "Copied" : "Copy answer"} onClick={() => void copy()}>
-        {copied ? <Icon drawing={checkIcon} className="h-4 w-4" /> : <Icon drawing={copyIcon} className="h-4 w-4" />}
+      <ActionButton label={copied === "answer" ? "Copied" : "Copy answer"} onClick={() => void copy("answer")}>
+        <Icon drawing={copied === "answer" ? checkIcon : copyIcon} className="h-4 w-4" />
+      </ActionButton>
+      <ActionButton
+        label={copied === "markdown" ? "Copied as Markdown" : "Copy as Markdown"}
+        onClick={() => void copy("markdown")}
+      >
+        <Icon drawing={copied === "markdown" ? checkIcon : markdownIcon} className="h-4 w-4" />
       </ActionButton>
       <span role="status" className={cn("text-xs text-brand-700", !copied && "sr-only")}>
-        {copied ? "Copied" : ""}
+        {copied === "answer" ? "Copied" : copied === "markdown" ? "Copied as Markdown" : ""}
       </span>
     </>
   );

@@ -15,7 +15,9 @@ export function SourceDialog(props: { source: AnswerSource | undefined; answer: 
             <>
               <div className="grid gap-1">
                 <p className="text-xs font-medium text-slate-500">Source {source.n}</p>
-                <Dialog.Title className="text-lg font-semibold break-words text-slate-900">{source.name}</Dialog.Title>
+                <Dialog.Title className="text-lg font-semibold wrap-anywhere text-slate-900">
+                  {source.name}
+                </Dialog.Title>
                 {source.where ? <p className="text-sm text-slate-600">{whereText(source)}</p> : null}
               </div>
               {source.state === "removed" || source.state === "changed" ? (

@@ -1,6 +1,6 @@
 import type { DirectorKnowledge } from "#shared/key-fact-status";
 import { findKeyFact } from "#shared/key-facts";
-import { KnowledgeRing } from "../../components/knowledge-ring";
+import { KeyFactCount } from "../../components/key-fact-count";
 
 /**
  * On /select-department: how complete the director's picture is, with the
@@ -22,7 +22,7 @@ export function KnowledgeSummary(props: {
         <p className="font-medium text-slate-900">
           {director.name} knows {knowledge.known} of {knowledge.total} key facts
         </p>
-        <KnowledgeRing knowledge={knowledge} className="h-5 w-5 shrink-0 text-brand-700" />
+        <KeyFactCount knowledge={knowledge} className="text-brand-700" />
       </div>
       {!props.trained && coveredByTraining > 0 ? (
         <p className="mt-1 text-xs leading-relaxed text-slate-600">Training covers {coveredByTraining} of them.</p>

@@ -4,7 +4,9 @@ import {
   isFinished,
   type KnowledgeListResponse,
   type KnowledgeSourceItem,
+  type NoteEdit,
   type NoteInput,
+  type SourceText,
   type SourceUpdate,
   type WebPageInput,
 } from "#shared/knowledge";
@@ -16,8 +18,9 @@ export const KNOWLEDGE_QUERY_KEY = ["knowledge"] as const;
 const LIVE_REFRESH_MS = 1500;
 
 /** The owner's sources and usage; refreshed every moment while any source is on its way, so states change live. */
-export function useKnowledge() {
+export function useKnowledge(options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: KNOWLEDGE_QUERY_KEY,
     queryFn: () => api<KnowledgeListResponse>("/api/knowledge"),
     staleTime: 0,
@@ -53,6 +56,15 @@ export async function addNote(input: NoteInput) {
 
 export async function updateSource(id: string, update: SourceUpdate) {
   return (await api<SourceResponse>(`/api/knowledge/${id}`, { method: "PATCH", body: update })).source;
+}
+
+export async function editNote(id: string, edit: NoteEdit) {
+  return (await api<SourceResponse>(`/api/knowledge/${id}/note`, { method: "PUT", body: edit })).source;
+}
+
+/** What was read from a source, part by part. */
+export function readSourceText(id: string) {
+  return api<SourceText>(`/api/knowledge/${id}/text`);
 }
 
 export async function retrySource(id: string) {

@@ -29,7 +29,7 @@ export function KnowledgePage() {
 
   return (
     <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
-      <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
         <header>
           <p className="text-sm font-semibold text-brand-700">Documents, web pages and notes</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Knowledge</h1>
@@ -53,7 +53,7 @@ export function KnowledgePage() {
           <>
             <Usage usage={knowledge.data.usage} hasPlan={knowledge.data.planId !== null} />
             {knowledge.data.planId === null ? null : (
-              <Card className="grid gap-5 p-4 sm:p-6">
+              <Card className="grid grid-cols-1 gap-5 p-4 sm:p-6">
                 <h2 className="text-lg font-semibold text-slate-900">Add knowledge</h2>
                 <div role="tablist" aria-label="What to add" className="flex gap-1 rounded-lg bg-slate-100 p-1">
                   {TABS.map((item) => (
@@ -87,7 +87,7 @@ export function KnowledgePage() {
                 <DirectorChoice id="new-source-directors" value={directorIds} onChange={setDirectorIds} />
               </Card>
             )}
-            <section aria-labelledby="sources-heading" className="grid gap-3">
+            <section aria-labelledby="sources-heading" className="grid grid-cols-1 gap-3">
               <h2 id="sources-heading" className="text-lg font-semibold text-slate-900">
                 Your sources
               </h2>

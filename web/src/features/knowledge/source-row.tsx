@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { DirectorId } from "#shared/directors";
-import { FORMAT_LABELS, formatBytes, type KnowledgeSourceItem } from "#shared/knowledge";
+import { FORMAT_LABELS, formatBytes, isFinished, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/field";
@@ -10,6 +10,7 @@ import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format-date";
 import { DirectorChoice, directorNames } from "./director-choice";
+import { EditNoteDialog } from "./edit-note-dialog";
 import {
   deleteSource,
   KNOWLEDGE_QUERY_KEY,
@@ -19,6 +20,7 @@ import {
   updateSource,
 } from "./knowledge-api";
 import { SourceStatus } from "./source-status";
+import { SourceTextDialog } from "./source-text-dialog";
 
 /** One source: what it is, where it is on its way, and what the owner can do with it. */
 export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSourceItem; pointedAt?: boolean }) {
@@ -31,6 +33,8 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
   const [renaming, setRenaming] = useState(false);
   const [editingDirectors, setEditingDirectors] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [editingNote, setEditingNote] = useState(false);
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: KNOWLEDGE_QUERY_KEY });
 
@@ -62,7 +66,10 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
       id={`source-${source.id}`}
       aria-label={source.name}
       aria-current={pointedAt ? "location" : undefined}
-      className={cn("grid scroll-mt-24 gap-3 p-4 sm:p-5", pointedAt && "bg-amber-50 ring-2 ring-amber-300 ring-inset")}
+      className={cn(
+        "grid scroll-mt-24 grid-cols-1 gap-3 p-4 sm:p-5",
+        pointedAt && "bg-amber-50 ring-2 ring-amber-300 ring-inset",
+      )}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
@@ -100,9 +107,26 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
         <p className="text-sm text-amber-900">This was very long: only its first part is used.</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRenaming(true)}>
-          Rename
-        </Button>
+        {source.kind === "note" && isFinished(source.status) ? (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setEditingNote(true)}>
+            Edit
+          </Button>
+        ) : null}
+        {source.kind !== "note" && source.status === "ready" ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Text read from ${source.name}`}
+            onClick={() => setReading(true)}
+          >
+            Text read
+          </Button>
+        ) : null}
+        {source.kind === "note" ? null : (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRenaming(true)}>
+            Rename
+          </Button>
+        )}
         <Button size="sm" variant="ghost" disabled={busy} onClick={() => setEditingDirectors(true)}>
           Directors
         </Button>
@@ -122,6 +146,11 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
       </div>
 
       <DirectorsDialog source={source} open={editingDirectors} onOpenChange={setEditingDirectors} />
+      {source.kind === "note" ? (
+        <EditNoteDialog source={source} open={editingNote} onOpenChange={setEditingNote} />
+      ) : (
+        <SourceTextDialog source={source} open={reading} onOpenChange={setReading} />
+      )}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CARD_STAGGER_SECONDS, TRIAL_DAYS } from "#shared/constants";
 import { DIRECTORS } from "#shared/directors";
+import { BeyondChat } from "../../components/beyond-chat";
 import { SiteFooter } from "../../components/site-footer";
 import { Button } from "../../components/ui/button";
 import { usePublicConfig } from "../../lib/use-public-config";
@@ -90,6 +91,18 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="extras-title"
+        className="border-t border-slate-200 bg-slate-50 px-4 py-16 sm:px-6 sm:py-24"
+      >
+        <div className="mx-auto max-w-7xl">
+          <h2 id="extras-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            More than a chat
+          </h2>
+          <BeyondChat headingLevel="h3" className="mt-12" />
         </div>
       </section>
 

@@ -70,7 +70,7 @@ export function FactItem(props: {
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
-        <p className="text-sm break-words text-slate-900">{fact.statement}</p>
+        <p className="text-sm wrap-anywhere text-slate-900">{fact.statement}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
           <span>{formatDate(fact.date)}</span>
           <span aria-hidden="true">·</span>

@@ -1,7 +1,7 @@
 import { Popover } from "radix-ui";
 import { Link } from "react-router";
 import type { Director } from "#shared/directors";
-import { KnowledgeRing } from "../../components/knowledge-ring";
+import { KeyFactCount } from "../../components/key-fact-count";
 import { useDirectors } from "../directors/directors-api";
 import { KeyFactList } from "./key-fact-list";
 
@@ -18,9 +18,9 @@ export function KnowledgeMeter({ director }: { director: Director }) {
     <Popover.Root>
       <Popover.Trigger
         aria-label={`${summary}. Show which`}
-        className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-1.5 py-0.5 text-xs sm:min-h-0 font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
+        className="inline-flex min-h-11 shrink-0 items-center gap-1 whitespace-nowrap rounded-full px-1.5 py-0.5 text-xs sm:min-h-0 font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
       >
-        <KnowledgeRing knowledge={knowledge} className="h-3.5 w-3.5" />
+        <KeyFactCount knowledge={knowledge} className="mr-1 max-sm:hidden" />
         {/* The short form's words are in the spoken name too ("… knows 10 of 12 key facts"). */}
         <span className="sm:hidden">
           {knowledge.known} of {knowledge.total}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { findDirector } from "#shared/directors";
 import type { AccountOverview } from "#shared/settings";
-import { KnowledgeRing } from "../../components/knowledge-ring";
+import { KeyFactCount } from "../../components/key-fact-count";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
@@ -73,7 +73,7 @@ export function KnowledgeSection({
                     <details key={director.id} className="group rounded-xl border border-slate-200">
                       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-3 hover:bg-slate-50">
                         <span className="flex min-w-0 items-center gap-2 text-sm">
-                          <KnowledgeRing knowledge={item} className="h-5 w-5 shrink-0 text-brand-700" />
+                          <KeyFactCount knowledge={item} className="text-brand-700" />
                           <span className="font-semibold text-slate-900">{director.name}</span>
                           <span className="text-slate-600">
                             knows {item.known} of {item.total} key facts

@@ -31,6 +31,9 @@ export function useConversationMemory(conversationId: string | undefined) {
     queryFn: ({ signal }) =>
       api<ConversationMemory>(`/api/memory/conversations/${encodeURIComponent(conversationId ?? "")}`, { signal }),
     enabled: conversationId !== undefined,
+    // Each answer's line mounts as the answer ends and must read afresh: a copy from the previous answer, however
+    // recent, does not know this one yet.
+    staleTime: 0,
     refetchInterval: (query) =>
       Object.values(query.state.data?.answers ?? {}).some((answer) => answer.state === "pending")
         ? NOTING_POLL_MS

@@ -54,7 +54,7 @@ export function TrainingAnswers({ trainings }: { trainings: KnowledgeOverview["t
                       <div className="flex items-start justify-between gap-3">
                         <div className="grid min-w-0 gap-0.5">
                           <dt className="text-xs font-medium text-slate-500">{question.question}</dt>
-                          <dd className="text-sm break-words whitespace-pre-line text-slate-900">
+                          <dd className="text-sm wrap-anywhere whitespace-pre-line text-slate-900">
                             {training.answers[question.name]}
                           </dd>
                         </div>

@@ -4,6 +4,7 @@ import { TRIAL_DAYS } from "#shared/constants";
 import { formatBytes } from "#shared/knowledge";
 import type { CurrentPlan } from "#shared/plan-selection";
 import { PLANS, type Plan, type PlanId } from "#shared/plans";
+import { BeyondChat } from "../../components/beyond-chat";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Icon } from "../../components/ui/icon";
@@ -71,7 +72,14 @@ export function PlanPicker({ current, banner, highlight, pendingPlanId, onChoose
           })}
         </ul>
 
-        <aside className="mx-auto mt-12 max-w-3xl rounded-2xl border border-dashed border-brand-200 bg-white/70 px-6 py-5 text-center">
+        <section aria-labelledby="every-plan-title" className="mt-12">
+          <h2 id="every-plan-title" className="text-center text-xl font-semibold text-slate-900">
+            On every plan
+          </h2>
+          <BeyondChat headingLevel="h3" className="mt-5" />
+        </section>
+
+        <aside className="mx-auto mt-8 max-w-3xl rounded-2xl border border-dashed border-brand-200 bg-white/70 px-6 py-5 text-center">
           <h2 className="text-base font-semibold text-slate-900">Level 2 Training: your own documents</h2>
           <p className="mt-1 text-sm text-slate-600">
             Every plan can add PDFs, Word files, spreadsheets, web pages and notes on the Knowledge page, and your

@@ -43,7 +43,7 @@ export function ProfileAnswers({ profile }: { profile: AccountOverview["profile"
               <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{SHORT_LABELS[field.name]}</dt>
               <dd className="mt-0.5 flex items-start justify-between gap-3">
                 {profile[field.name].trim() ? (
-                  <span className="line-clamp-3 min-w-0 text-sm break-words whitespace-pre-line text-slate-900">
+                  <span className="line-clamp-3 min-w-0 text-sm wrap-anywhere whitespace-pre-line text-slate-900">
                     {profile[field.name]}
                   </span>
                 ) : (

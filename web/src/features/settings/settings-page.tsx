@@ -58,7 +58,7 @@ export function SettingsPage() {
             ))}
           </ul>
         </nav>
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           {config.data?.contextEnabled ? <RagCard aiConfigured={config.data.aiConfigured} /> : null}
           {account.isPending ? (
             <SettingsSkeleton />

@@ -55,7 +55,7 @@ function DeviceRow({ session }: { session: SecurityOverview["sessions"][number] 
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">This device</span>
           ) : null}
         </p>
-        <p className="mt-0.5 text-sm break-words text-slate-600">{details.join(" · ")}</p>
+        <p className="mt-0.5 text-sm wrap-anywhere text-slate-600">{details.join(" · ")}</p>
       </div>
       <Button
         variant="secondary"

@@ -95,7 +95,7 @@ export function SharedConversationPage() {
                     <BoardAvatar size="sm" />
                     <div className="min-w-0 max-w-[85%] rounded-2xl rounded-tl-md border border-brand-200 bg-brand-50/50 px-4 py-2.5 text-[0.9375rem] leading-relaxed text-slate-800 sm:max-w-[75%]">
                       <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">Board memo</p>
-                      <ChatMarkdown text={message.content} className="break-words" />
+                      <ChatMarkdown text={message.content} className="wrap-anywhere" />
                     </div>
                   </div>
                 ) : (
@@ -106,7 +106,7 @@ export function SharedConversationPage() {
                         {authorOf(message.directorId, director).name}
                         {board ? "" : " answered: "}
                       </span>
-                      <ChatMarkdown text={message.content} className="break-words" />
+                      <ChatMarkdown text={message.content} className="wrap-anywhere" />
                     </div>
                   </div>
                 )}

@@ -41,7 +41,7 @@ export function TrainingLayout(props: { director: Director; contextEnabled: bool
             {director.icon}
           </span>
           <div>
-            <p className="hidden text-sm font-semibold text-brand-700 sm:block">{director.title} · Level 1 training</p>
+            <p className="hidden text-sm font-semibold text-brand-700 sm:block">{director.title} · Training</p>
             <h1 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               Train {director.name}
             </h1>

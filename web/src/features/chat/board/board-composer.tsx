@@ -13,8 +13,8 @@ import { cn } from "../../../lib/cn";
 type BoardComposerProps = {
   /** The directors who will answer: chosen below for a new meeting, the meeting's own for a follow-up. */
   directors: DirectorId[];
-  /** A new meeting: the trained directors the owner may seat, and a way to change who sits. */
-  choice?: { trained: Director[]; onChange: (directors: DirectorId[]) => void };
+  /** A new meeting: the directors the owner may seat (trained, or the preview's), and a way to change who sits. */
+  choice?: { seatable: Director[]; onChange: (directors: DirectorId[]) => void };
   followUp: boolean;
   chatLimitPerMinute: number | undefined;
   canSend: boolean;
@@ -66,7 +66,7 @@ export function BoardComposer(props: BoardComposerProps) {
           <fieldset className="mb-3">
             <legend className="mb-2 text-sm font-medium text-slate-800">Who sits in</legend>
             <div className="flex flex-wrap gap-2">
-              {choice.trained.map((director) => {
+              {choice.seatable.map((director) => {
                 const seated = directors.includes(director.id);
                 return (
                   <button
@@ -78,7 +78,7 @@ export function BoardComposer(props: BoardComposerProps) {
                       choice.onChange(
                         seated
                           ? directors.filter((id) => id !== director.id)
-                          : choice.trained
+                          : choice.seatable
                               .map((d) => d.id)
                               .filter((id) => id === director.id || directors.includes(id)),
                       )

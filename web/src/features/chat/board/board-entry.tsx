@@ -7,16 +7,16 @@ import { BoardAvatar } from "../../../components/board-avatar";
  */
 export function BoardEntry({ onOpen }: { onOpen?: () => void }) {
   return (
-    <div className="border-b border-slate-200 px-3 py-3">
+    <div className="border-b border-slate-200 px-3 py-2">
       <Link
         to="/board"
         onClick={onOpen}
-        className="flex items-center gap-3 rounded-xl px-2 py-2 transition-colors hover:bg-brand-50"
+        className="flex items-center gap-3 rounded-xl px-2 py-1.5 transition-colors hover:bg-brand-50"
       >
-        <BoardAvatar />
+        <BoardAvatar size="sm" />
         <span className="min-w-0">
           <span className="block font-medium text-slate-900">Board meeting</span>
-          <span className="block truncate text-sm text-slate-600">Ask all your directors at once</span>
+          <span className="block text-sm leading-snug text-slate-600">Ask all your directors at once</span>
         </span>
       </Link>
     </div>

@@ -9,8 +9,8 @@ import { boardIcon } from "../../../components/ui/page-icons";
 
 /**
  * What the board is, for an owner who cannot hold a meeting yet (fewer than
- * two trained directors), and the way there: train another director, or the
- * plan that allows more directors.
+ * two trained directors, and the trial's preview held or not offered), and
+ * the way there: train another director, or the plan that allows more directors.
  */
 export function BoardIntro({ overview }: { overview: BoardOverview }) {
   const of = (state: string) =>
@@ -39,12 +39,23 @@ export function BoardIntro({ overview }: { overview: BoardOverview }) {
         A board meeting puts one question to several of your directors at once. Each answers from their own department,
         side by side, and a memo sums up where they agree, where they disagree, and the decision that is yours to make.
       </p>
+      {overview.preview?.meetingId ? (
+        <p className="mt-4 text-sm text-slate-700">
+          You have held the preview meeting your free trial includes.{" "}
+          <Link to={`/board?meeting=${overview.preview.meetingId}`} className="font-medium text-brand-700 underline">
+            Open your preview meeting
+          </Link>
+        </p>
+      ) : null}
       <p className="mt-4 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
         {trained.length === 0
           ? "You haven't trained a director yet. "
           : `You have trained ${trained.map((director) => director.name).join(" and ")} so far. `}
         A board meeting needs at least {BOARD_MIN_DIRECTORS} trained directors
-        {missing > 0 && trained.length > 0 ? `: train ${missing === 1 ? "one more" : `${missing} more`}` : ""}.
+        {missing > 0 && trained.length > 0 && trainable.length > 0
+          ? `: train ${missing === 1 ? "one more" : `${missing} more`}`
+          : ""}
+        .
       </p>
       {trainable.length > 0 ? (
         <div className="mt-5 flex flex-col gap-2 sm:flex-row">

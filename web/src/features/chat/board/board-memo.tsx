@@ -50,7 +50,7 @@ export function BoardMemo(props: {
         ) : null}
         {memo.text !== "" ? (
           <div className="min-w-0 text-[0.9375rem] leading-relaxed text-slate-800" aria-busy={streaming || undefined}>
-            <ChatMarkdown text={memo.text} className="break-words" />
+            <ChatMarkdown text={memo.text} className="wrap-anywhere" />
           </div>
         ) : null}
         {unfinished ? (

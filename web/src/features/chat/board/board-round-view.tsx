@@ -2,23 +2,11 @@ import { type ReactNode, useState } from "react";
 import { type Director, type DirectorId, findDirector } from "#shared/directors";
 import { DirectorAvatar } from "../../../components/director-avatar";
 import { cn } from "../../../lib/cn";
-import { useMediaQuery } from "../../../lib/use-media-query";
 import { formatTimeOfDay } from "../format-time";
 import { CopyButton } from "../message-actions";
 import { BoardAnswer, STATE_LABELS, StateMark, stateOf } from "./board-answer";
 import { BoardMemo } from "./board-memo";
 import type { ShownRound } from "./use-board-meeting";
-
-/** Columns side by side from this width; below it (phones, small tablets) one director at a time, as tabs. */
-export const COLUMNS_QUERY = "(min-width: 1024px)";
-
-const GRID_COLUMNS: Record<number, string> = {
-  2: "grid-cols-2",
-  3: "grid-cols-3",
-  4: "grid-cols-4",
-  5: "grid-cols-3",
-  6: "grid-cols-3",
-};
 
 type RoundProps = {
   round: ShownRound;
@@ -29,17 +17,19 @@ type RoundProps = {
   /** An answer to bring forward (a search result). */
   highlight: string | undefined;
   onRetry: (author: DirectorId | "board") => void;
-  onContinue: (directorId: DirectorId) => void;
+  /** Carrying the meeting into a chat with a director; undefined for a director the owner cannot chat with. */
+  onContinue: (directorId: DirectorId) => (() => void) | undefined;
 };
 
 /**
- * One round of a meeting: the owner's question, every director's answer (in
- * columns on a wide screen, as tabs with a live indicator on a phone), and
- * the memo under them.
+ * One round of a meeting: the owner's question, then the decision first —
+ * the memo — and under it every director's answer, one at a time as tabs
+ * with a live indicator each. Four answers side by side made narrow columns
+ * that buried the memo far below; the memo already sets their positions
+ * side by side.
  */
 export function BoardRoundView(props: RoundProps) {
   const { round, index } = props;
-  const wide = useMediaQuery(COLUMNS_QUERY);
   const directors = round.directors.map(findDirector).filter((director): director is Director => !!director);
   const waitingFor = directors
     .filter((director) => stateOf(round.answers[director.id]) === "writing")
@@ -53,16 +43,16 @@ export function BoardRoundView(props: RoundProps) {
       director={director}
       answer={round.answers[director.id]}
       onRetry={retry(director.id)}
-      onContinue={canAct ? () => props.onContinue(director.id) : undefined}
+      onContinue={canAct ? props.onContinue(director.id) : undefined}
     />
   );
 
   return (
-    <section aria-labelledby={`round-${index}-question`} className="space-y-4">
+    <section id={`round-${index}`} aria-labelledby={`round-${index}-question`} className="space-y-4">
       <div className="flex flex-col items-end gap-1">
         <h2
           id={`round-${index}-question`}
-          className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-[0.9375rem] leading-relaxed font-normal whitespace-pre-wrap text-white shadow-sm sm:max-w-[75%]"
+          className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-4 py-2.5 text-[0.9375rem] leading-relaxed font-normal wrap-anywhere whitespace-pre-wrap text-white shadow-sm sm:max-w-[75%]"
         >
           <span className="sr-only">You asked the board: </span>
           {round.question}
@@ -72,42 +62,20 @@ export function BoardRoundView(props: RoundProps) {
         </time>
       </div>
 
-      {wide ? (
-        <ul
-          aria-label="The directors' answers"
-          className={cn("grid items-stretch gap-3", GRID_COLUMNS[directors.length] ?? "grid-cols-3")}
-        >
-          {directors.map((director) => (
-            <li
-              key={director.id}
-              id={anchorOf(round.answers[director.id]?.messageId)}
-              aria-labelledby={`round-${index}-${director.id}`}
-              className={cn(
-                "flex min-w-0 scroll-mt-24 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm",
-                highlighted(director.id) && "ring-4 ring-amber-300",
-              )}
-            >
-              <DirectorHeading director={director} round={round} id={`round-${index}-${director.id}`} />
-              {answerOf(director)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <DirectorTabs
-          directors={directors}
-          round={round}
-          index={index}
-          render={answerOf}
-          initial={directors.find((director) => highlighted(director.id))?.id}
-        />
-      )}
-
       <BoardMemo
         anchor={anchorOf(round.memo.messageId)}
         memo={round.memo}
         waitingFor={waitingFor}
         onRetry={retry("board")}
         headingId={`round-${index}-memo`}
+      />
+
+      <DirectorTabs
+        directors={directors}
+        round={round}
+        index={index}
+        render={answerOf}
+        initial={directors.find((director) => highlighted(director.id))?.id}
       />
     </section>
   );
@@ -152,10 +120,11 @@ function DirectorTabs(props: {
   };
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <h3 className="px-4 pt-3 text-sm font-semibold text-slate-700 sm:px-5">The directors' answers</h3>
       <div
         role="tablist"
         aria-label="The directors' answers"
-        className="flex overflow-x-auto border-b border-slate-200 px-1"
+        className="flex overflow-x-auto border-b border-slate-200 px-1 sm:px-3"
         onKeyDown={(event) => {
           if (event.key === "ArrowRight") move(1);
           if (event.key === "ArrowLeft") move(-1);
@@ -176,7 +145,7 @@ function DirectorTabs(props: {
               aria-label={`${director.name}, ${STATE_LABELS[state]}`}
               onClick={() => setChosen(director.id)}
               className={cn(
-                "flex min-h-11 min-w-max flex-1 items-center justify-center gap-1.5 border-b-2 px-2.5 text-sm font-medium",
+                "flex min-h-11 min-w-max flex-1 items-center justify-center gap-1.5 border-b-2 px-2.5 text-sm font-medium sm:flex-none sm:px-4",
                 selected ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600",
               )}
             >
@@ -191,7 +160,7 @@ function DirectorTabs(props: {
           id={`round-${index}-panel`}
           role="tabpanel"
           aria-labelledby={`round-${index}-tab-${current.id}`}
-          className="p-4"
+          className="p-4 sm:px-5"
         >
           <div id={anchorOf(round.answers[current.id]?.messageId)} className="scroll-mt-24">
             <DirectorHeading director={current} round={round} id={`round-${index}-${current.id}`} />

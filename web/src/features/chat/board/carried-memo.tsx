@@ -15,7 +15,7 @@ export function CarriedMemo({ text, createdAt }: { text: string; createdAt: stri
           <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
             From the board meeting: the memo
           </p>
-          <DeferredMarkdown text={text} className="break-words" />
+          <DeferredMarkdown text={text} className="wrap-anywhere" />
         </div>
         <time dateTime={createdAt} className="px-1 text-xs text-slate-500">
           {formatTimeOfDay(createdAt)}

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { BOARD_MIN_DIRECTORS } from "#shared/board";
+import { BOARD_MIN_DIRECTORS, type BoardPreview } from "#shared/board";
 import { type Director, type DirectorId, findDirector } from "#shared/directors";
 import { ERRORS } from "#shared/errors";
 import { BoardAvatar } from "../../../components/board-avatar";
@@ -21,11 +21,12 @@ import { codeOf } from "../use-answer-chat";
 import { continueInChat, useBoardOverview } from "./board-api";
 import { BoardComposer } from "./board-composer";
 import { BoardIntro } from "./board-intro";
+import { PreviewBadge, PreviewEnd, PreviewNote } from "./board-preview";
 import { BoardRoundView } from "./board-round-view";
 import { useBoardMeeting } from "./use-board-meeting";
 
-/** Further from the bottom than this, the owner is reading: new words do not pull the page down. */
-const FOLLOW_PX = 240;
+/** Room left above a round brought to the top of the meeting. */
+const ROUND_GAP_PX = 16;
 
 /**
  * One meeting on the board page: its header (title, the history's rename,
@@ -58,41 +59,47 @@ export function MeetingView(props: {
     if (overview.isError) redirectForPlan(overview.error);
   }, [overview.isError, overview.error, redirectForPlan]);
 
-  const trained = (overview.data?.directors ?? [])
-    .filter((director) => director.state === "trained")
-    .map((director) => findDirector(director.id))
-    .filter((director): director is Director => director !== undefined);
-  const chosen = seats ?? trained.map((director) => director.id);
+  const states = overview.data?.directors ?? [];
+  const trained = directorsOf(states.filter((director) => director.state === "trained").map((d) => d.id));
+  // The trial's preview, while it is still to be held: its directors sit instead of the trained ones.
+  const preview = overview.data?.preview ?? null;
+  const previewOffered = preview !== null && preview.meetingId === null;
+  const seatable = previewOffered ? directorsOf(preview.directors) : trained;
+  const chosen = seats ?? seatable.map((director) => director.id);
   const rounds = board.rounds;
   const fresh = props.meetingId === undefined && rounds.length === 0;
-  const cannotMeet = overview.data !== undefined && trained.length < BOARD_MIN_DIRECTORS;
+  const cannotMeet = overview.data !== undefined && seatable.length < BOARD_MIN_DIRECTORS;
+  // A preview meeting takes no follow-up while the owner still cannot hold board meetings of their own.
+  const previewEnded = meeting?.preview === true && preview !== null;
+  const canChatWith = (id: DirectorId) =>
+    states.some((director) => director.id === id && (director.state === "trained" || director.state === "available"));
 
-  // Follow the newest words unless the owner has scrolled up to read; open at the end (or at a search result).
+  // Open at the last round (or at a search result), and bring each new round's question to the top: the memo,
+  // the decision, comes first under it.
   const scroller = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
   const roundCount = rounds.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow again whenever the rounds change.
+  const lastRoundCount = useRef(roundCount);
   useEffect(() => {
     const element = scroller.current;
-    if (!element || roundCount === 0) return;
+    if (roundCount === 0 || !element) return;
+    // Only the meeting's own scroller moves (scrollIntoView would scroll the page around it too).
+    const bringUp = (target: HTMLElement | null, behavior: ScrollBehavior, offset = ROUND_GAP_PX) => {
+      if (!target) return;
+      const top = target.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+      element.scrollTo({ top: Math.max(0, top - offset), behavior });
+    };
+    const round = document.getElementById(`round-${roundCount - 1}`);
     if (!opened.current) {
       opened.current = true;
       const target = props.messageId ? document.getElementById(`message-${props.messageId}`) : null;
-      if (target) target.scrollIntoView({ block: "center" });
-      else element.scrollTo({ top: element.scrollHeight });
-      return;
-    }
-    if (element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_PX) {
-      element.scrollTo({ top: element.scrollHeight });
-    }
-  }, [rounds]);
-  const lastRoundCount = useRef(roundCount);
-  useEffect(() => {
-    if (roundCount > lastRoundCount.current) {
-      scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: "smooth" });
+      if (target) bringUp(target, "instant", element.clientHeight / 3);
+      else bringUp(round, "instant");
+    } else if (roundCount > lastRoundCount.current) {
+      bringUp(round, "smooth");
     }
     lastRoundCount.current = roundCount;
-  }, [roundCount]);
+  }, [roundCount, props.messageId]);
 
   const carryOn = async (directorId: DirectorId) => {
     if (!board.meetingId) return;
@@ -119,8 +126,11 @@ export function MeetingView(props: {
           <h1 id="board-heading" className="truncate text-lg leading-tight font-semibold text-slate-900">
             Board meeting
           </h1>
-          <p className="truncate text-sm text-slate-600">
-            {conversation ? conversation.title : "One question for all your directors"}
+          <p className="flex items-center gap-1.5 text-sm text-slate-600">
+            {meeting?.preview || (fresh && previewOffered) ? <PreviewBadge /> : null}
+            <span className="truncate">
+              {conversation ? conversation.title : "One question for all your directors"}
+            </span>
           </p>
         </div>
         {conversation ? (
@@ -166,7 +176,11 @@ export function MeetingView(props: {
           ) : fresh && cannotMeet && overview.data ? (
             <BoardIntro overview={overview.data} />
           ) : fresh ? (
-            <NewMeeting count={chosen.length} />
+            <NewMeeting
+              count={chosen.length}
+              preview={previewOffered ? preview : null}
+              trained={trained.map((director) => director.id)}
+            />
           ) : (
             rounds.map((round, index) => (
               <BoardRoundView
@@ -177,17 +191,19 @@ export function MeetingView(props: {
                 busy={board.busy}
                 highlight={props.messageId}
                 onRetry={board.retry}
-                onContinue={(directorId) => void carryOn(directorId)}
+                onContinue={(directorId) => (canChatWith(directorId) ? () => void carryOn(directorId) : undefined)}
               />
             ))
           )}
         </div>
       </div>
 
-      {overview.data && !notFound && !(fresh && cannotMeet) ? (
+      {previewEnded && preview && !board.busy ? (
+        <PreviewEnd preview={preview} />
+      ) : overview.data && !notFound && !(fresh && cannotMeet) ? (
         <BoardComposer
           directors={meeting ? meeting.directors : chosen}
-          choice={fresh ? { trained, onChange: setSeats } : undefined}
+          choice={fresh ? { seatable, onChange: setSeats } : undefined}
           followUp={!fresh}
           chatLimitPerMinute={overview.data.chatLimitPerMinute}
           canSend={!board.busy && (fresh || meeting !== undefined)}
@@ -201,7 +217,12 @@ export function MeetingView(props: {
   );
 }
 
-function NewMeeting({ count }: { count: number }) {
+function directorsOf(ids: DirectorId[]): Director[] {
+  return ids.map((id) => findDirector(id)).filter((director): director is Director => director !== undefined);
+}
+
+function NewMeeting(props: { count: number; preview: BoardPreview | null; trained: string[] }) {
+  const { count, preview } = props;
   return (
     <div className="mx-auto mt-6 flex max-w-lg flex-col items-center text-center">
       <span className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
@@ -210,8 +231,9 @@ function NewMeeting({ count }: { count: number }) {
       <h2 className="mt-3 text-lg font-semibold text-slate-900">Put one question to your board</h2>
       <p className="mt-1 text-sm text-slate-600">
         {count > 1 ? `Your ${count} directors answer` : "Your directors answer"} at once, each from their own
-        department, side by side. Then a memo says where they agree, where they disagree, and what you need to decide.
+        department. Then a memo says where they agree, where they disagree, and what you need to decide.
       </p>
+      {preview ? <PreviewNote preview={preview} trained={props.trained} /> : null}
     </div>
   );
 }

@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Dialog } from "radix-ui";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { type KnowledgeSourceItem, type NoteEdit, noteEditSchema } from "#shared/knowledge";
+import { Button } from "../../components/ui/button";
+import { Field, Input, Textarea } from "../../components/ui/field";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError } from "../../lib/api";
+import { editNote, KNOWLEDGE_QUERY_KEY, readSourceText } from "./knowledge-api";
+
+/** A note's title and text, changed in place; the directors use the new text once it is read again. */
+export function EditNoteDialog(props: {
+  source: KnowledgeSourceItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { source } = props;
+  const queryClient = useQueryClient();
+  const current = useQuery({
+    queryKey: ["knowledge", "text", source.id, source.readyAt],
+    queryFn: () => readSourceText(source.id),
+    enabled: props.open,
+  });
+  const form = useForm<NoteEdit>({ resolver: zodResolver(noteEditSchema), defaultValues: { title: "", text: "" } });
+  const { errors } = form.formState;
+  const loaded = current.data?.parts[0]?.text;
+  useEffect(() => {
+    if (props.open && loaded !== undefined) form.reset({ title: source.name, text: loaded });
+  }, [props.open, loaded, source.name, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await editNote(source.id, values);
+      await queryClient.invalidateQueries({ queryKey: KNOWLEDGE_QUERY_KEY });
+      props.onOpenChange(false);
+      toast({ title: "Note saved", description: "Your directors use the new text once it is read." });
+    } catch (failure) {
+      if (failure instanceof ApiError && (failure.fields.title || failure.fields.text)) {
+        if (failure.fields.title) form.setError("title", { message: failure.fields.title });
+        if (failure.fields.text) form.setError("text", { message: failure.fields.text });
+        return;
+      }
+      form.setError("root", { message: (failure as Error).message });
+    }
+  });
+
+  const titleId = `edit-note-title-${source.id}`;
+  const textId = `edit-note-text-${source.id}`;
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl focus:outline-none sm:p-6">
+          <div>
+            <Dialog.Title className="text-lg font-semibold text-slate-900">Edit note</Dialog.Title>
+            <Dialog.Description className="text-sm text-slate-600">
+              Your directors use the new text from the next answer once it is read.
+            </Dialog.Description>
+          </div>
+          {current.isPending ? (
+            <div className="grid gap-2" aria-busy="true">
+              <span className="sr-only">Loading the note…</span>
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-40 w-full" />
+            </div>
+          ) : current.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {current.error.message}
+            </p>
+          ) : (
+            <form noValidate onSubmit={submit} className="grid gap-3">
+              <Field id={titleId} label="Title" error={errors.title?.message}>
+                <Input id={titleId} aria-invalid={Boolean(errors.title)} {...form.register("title")} />
+              </Field>
+              <Field id={textId} label="Text" error={errors.text?.message}>
+                <Textarea id={textId} rows={10} aria-invalid={Boolean(errors.text)} {...form.register("text")} />
+              </Field>
+              {errors.root?.message ? (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {errors.root.message}
+                </p>
+              ) : null}
+              <div className="flex justify-end gap-2">
+                <Dialog.Close asChild>
+                  <Button type="button" variant="secondary">
+                    Cancel
+                  </Button>
+                </Dialog.Close>
+                <Button type="submit" disabled={form.formState.isSubmitting}>
+                  {form.formState.isSubmitting ? "Saving..." : "Save note"}
+                </Button>
+              </div>
+            </form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
