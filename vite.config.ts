@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -49,6 +50,10 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // The AI SDK's one import from zod 3 in the browser, an enum, without zod 3 itself (web/src/lib/zod-v3-type-kinds.ts).
+    alias: { "zod/v3": fileURLToPath(new URL("./web/src/lib/zod-v3-type-kinds.ts", import.meta.url)) },
+  },
   build: { outDir: "../dist/web", emptyOutDir: true, sourcemap: false },
   server: { proxy: { "/api": "http://localhost:3001" } },
 });

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { CHAT_MESSAGE_TOO_LONG } from "#shared/chat";
+import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
 import { TRAINING_QUESTIONS } from "#shared/training";
 import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
@@ -10,6 +12,7 @@ import {
   conversationList,
   openChat,
 } from "./support/chat-owner";
+import { noteWhenReadyToAsk } from "./support/ready-to-ask";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fake = await startFakeAiServer();
@@ -189,6 +192,35 @@ describe("chatting with a director", () => {
     for (const time of times) expect(time).toMatch(/\d{1,2}[:.]\d{2}/);
   });
 
+  it("answers before any code fetched after the first load has arrived, and that code then works", async () => {
+    const page = await ownerPage();
+    // Every script the page asks for once a question can be sent (window.readyAt) is held until released.
+    await page.addInitScript(noteWhenReadyToAsk);
+    const held: Array<() => void> = [];
+    let holding = true;
+    await page.route("**/*.js", async (route) => {
+      const afterReady = await page.evaluate(() => "readyAt" in window).catch(() => false);
+      if (holding && afterReady) await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    await openChat(page);
+    fake.queueChat({ reply: "Start with **email** for a week." });
+    await askInPage(page, "Where should I start?");
+    await conversation(page).getByText("Start with **email** for a week.").waitFor();
+    await page.getByRole("button", { name: "Send message" }).waitFor();
+    // The answer is there as plain text: the Markdown renderer, the answer's actions and the menu are still held.
+    expect(held.length).toBeGreaterThan(0);
+    expect(await conversation(page).locator("strong").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Copy answer" }).count()).toBe(0);
+
+    holding = false;
+    for (const release of held.splice(0)) release();
+    await conversation(page).locator("strong", { hasText: "email" }).waitFor();
+    await page.getByRole("button", { name: "Copy answer" }).waitFor();
+    await page.getByRole("button", { name: "Conversation options" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).waitFor();
+  });
+
   it("sends with Enter, adds a line with Shift+Enter, ignores blank text", async () => {
     const page = await ownerPage();
     await openChat(page);
@@ -207,6 +239,16 @@ describe("chatting with a director", () => {
     await conversation(page).getByText("Here is my advice").waitFor();
     const sent = fake.streamedChatRequests().at(-1)?.body.messages as Array<{ content: string }>;
     expect(sent.at(-1)?.content).toContain("My question: First line\nsecond line");
+
+    // Over the limit: refused with the reason, the text kept; the reason goes once the text fits.
+    const sentBefore = fake.streamedChatRequests().length;
+    await input(page).fill("x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1));
+    await input(page).press("Enter");
+    await page.getByRole("alert").getByText(CHAT_MESSAGE_TOO_LONG).waitFor();
+    expect(await input(page).inputValue()).toHaveLength(CHAT_MESSAGE_MAX_LENGTH + 1);
+    await input(page).press("Backspace");
+    await page.getByText(CHAT_MESSAGE_TOO_LONG).waitFor({ state: "detached" });
+    expect(fake.streamedChatRequests().length).toBe(sentBefore);
   });
 
   it("sends a suggested prompt from the Superpowers panel", async () => {

@@ -1,14 +1,11 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { emptyOnboardingData } from "#shared/onboarding";
-import { TRAINING_QUESTIONS } from "#shared/training";
-import { businessProfiles, directorTrainings, subscriptions } from "../../server/db/schema";
 import { DESKTOP, type setupBrowser } from "./browser";
+import { type ChatOwnerOptions, seedChatOwner } from "./seed-chat-owner";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export type { ChatOwnerOptions };
+
 let ownerCount = 0;
-
-export type ChatOwnerOptions = { plan?: "free-trial" | "standard" | "premium"; trialEndsAt?: Date; train?: boolean };
 
 /**
  * A signed-in owner ready to chat: signed up through the API in the page's
@@ -33,24 +30,7 @@ export async function chatOwnerPage(
   });
   expect(response.status()).toBe(201);
   const { user } = (await response.json()) as { user: { id: string } };
-  const db = browser.server.deps.db;
-  const now = new Date();
-  const plan = options.plan ?? "premium";
-  await db.insert(subscriptions).values({
-    userId: user.id,
-    planId: plan,
-    chosenAt: now,
-    trialStartedAt: plan === "free-trial" ? now : null,
-    trialEndsAt: plan === "free-trial" ? (options.trialEndsAt ?? new Date(now.getTime() + 7 * DAY_MS)) : null,
-  });
-  await db.insert(businessProfiles).values({
-    userId: user.id,
-    answers: { ...emptyOnboardingData(), businessName: "Bright Bean Coffee", industry: "Specialty coffee" },
-  });
-  if (options.train !== false) {
-    const answers = Object.fromEntries(TRAINING_QUESTIONS.martha.map((q) => [q.name, `Our answer about ${q.name}`]));
-    await db.insert(directorTrainings).values({ userId: user.id, directorId: "martha", answers, trainedAt: now });
-  }
+  await seedChatOwner(browser.server.deps.db, user.id, options);
   return Object.assign(page, { userId: user.id });
 }
 

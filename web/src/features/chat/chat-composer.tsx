@@ -1,7 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { type ChatMessageInput, chatMessageSchema } from "#shared/chat";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { chatMessageSchema } from "#shared/chat";
 import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
 import type { Director } from "#shared/directors";
 import { KNOWLEDGE_ACCEPT } from "#shared/knowledge";
@@ -48,22 +46,23 @@ export function ChatComposer({
   restore,
   onOpenSuperpowers,
 }: ChatComposerProps) {
-  const form = useForm<ChatMessageInput>({
-    resolver: zodResolver(chatMessageSchema),
-    defaultValues: { text: "" },
-  });
-  const text = form.watch("text");
-  const tooLong = form.formState.errors.text && text.trim() !== "" ? form.formState.errors.text.message : undefined;
+  // A plain controlled box rather than react-hook-form, which the chat page would otherwise fetch before a first
+  // question can be asked. Checked when sent, then again as the text changes, as such a form is.
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState("");
+  const [checked, setChecked] = useState(false);
+  const error = checked ? chatMessageSchema.safeParse({ text }).error?.issues[0]?.message : undefined;
+  const tooLong = error && text.trim() !== "" ? error : undefined;
 
   useEffect(() => {
-    if (restore) form.setValue("text", restore.text);
-  }, [restore, form]);
+    if (restore) setText(restore.text);
+  }, [restore]);
 
   // A conversation opens with the cursor in the message box, where there is a keyboard to type with; a phone's
   // on-screen keyboard is not pushed up until the owner taps the box.
   useEffect(() => {
-    if (window.matchMedia("(pointer: fine)").matches) form.setFocus("text");
-  }, [form]);
+    if (window.matchMedia("(pointer: fine)").matches) box.current?.focus();
+  }, []);
 
   const attachment = useChatAttachment(director);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -75,14 +74,22 @@ export function ChatComposer({
     onSend(attached ? withAttachment(value, attached.name) : value);
     attachment.remove();
     setHeld(undefined);
-    form.reset({ text: "" });
+    setText("");
+    setChecked(false);
   };
 
-  const submit = form.handleSubmit((values) => {
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const parsed = chatMessageSchema.safeParse({ text });
+    if (!parsed.success) {
+      setChecked(true);
+      box.current?.focus();
+      return;
+    }
     if (!canSend || attached?.phase === "failed") return;
-    if (attached && attached.phase !== "ready") setHeld(values.text);
-    else sendNow(values.text);
-  });
+    if (attached && attached.phase !== "ready") setHeld(parsed.data.text);
+    else sendNow(parsed.data.text);
+  };
 
   useEffect(() => {
     if (held === undefined) return;
@@ -93,7 +100,7 @@ export function ChatComposer({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      submit();
     }
   };
 
@@ -172,7 +179,9 @@ export function ChatComposer({
           aria-describedby={tooLong ? `${inputId}-error` : undefined}
           onKeyDown={onKeyDown}
           className="field-sizing-content max-h-48 min-h-11 sm:min-h-10 flex-1 resize-none bg-transparent py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none sm:text-sm"
-          {...form.register("text")}
+          ref={box}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
         />
         {answering ? (
           <Button

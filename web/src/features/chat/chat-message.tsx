@@ -1,17 +1,22 @@
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useState } from "react";
 import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
 import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
 import type { Director } from "#shared/directors";
 import { ERRORS, type ErrorCode } from "#shared/errors";
+import { DeferredMarkdown } from "../../components/deferred-markdown";
 import { DirectorAvatar } from "../../components/director-avatar";
-import { ChatMarkdown } from "../../components/markdown";
+import { OnceOpened } from "../../components/once-opened";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { retryIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
-import { CitationLink, citedMarkdown, SourceDialog, SourcesRow } from "./answer-sources";
+import { lazyNamed } from "../../lib/lazy-named";
+import { CitationLink, citedMarkdown, SourcesRow } from "./answer-sources";
 import { formatTimeOfDay } from "./format-time";
-import { RetryCountdown } from "./retry-countdown";
+
+const SourceDialog = lazyNamed(() => import("./source-dialog"), "SourceDialog");
+// Only while the AI service is busy.
+const RetryCountdown = lazyNamed(() => import("./retry-countdown"), "RetryCountdown");
 
 type ChatBubbleProps = {
   director: Director;
@@ -103,7 +108,9 @@ export function ChatBubble(props: ChatBubbleProps) {
               ))}
             </span>
             {props.phase === "busy" && props.retry ? (
-              <RetryCountdown at={props.retry.at} onStop={props.retry.onStop} />
+              <Suspense fallback={<span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>}>
+                <RetryCountdown at={props.retry.at} onStop={props.retry.onStop} />
+              </Suspense>
             ) : (
               <span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>
             )}
@@ -134,7 +141,9 @@ export function ChatBubble(props: ChatBubbleProps) {
         </div>
         {props.footer}
       </div>
-      <SourceDialog source={opened} answer={text} onClose={() => setOpened(undefined)} />
+      <OnceOpened open={opened !== undefined}>
+        <SourceDialog source={opened} answer={text} onClose={() => setOpened(undefined)} />
+      </OnceOpened>
     </li>
   );
 }
@@ -158,8 +167,11 @@ export function AnswerText(props: {
     },
     [sources, onOpen],
   );
-  if (sources) return <ChatMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="wrap-anywhere" />;
-  return <ChatMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="wrap-anywhere" />;
+  if (sources)
+    return <DeferredMarkdown text={citedMarkdown(props.text, sources)} cite={cite} className="wrap-anywhere" />;
+  return (
+    <DeferredMarkdown text={props.streaming ? withoutCitations(props.text) : props.text} className="wrap-anywhere" />
+  );
 }
 
 function unfinishedText(status: ChatMessageStatus | undefined, text: string, errorCode: ErrorCode | null | undefined) {

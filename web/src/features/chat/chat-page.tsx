@@ -2,7 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import type { SearchHit } from "#shared/chat";
+import { OnceOpened } from "../../components/once-opened";
 import { errorToast } from "../../components/ui/use-toast";
+import { lazyNamed } from "../../lib/lazy-named";
 import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../../lib/use-public-config";
@@ -11,9 +13,12 @@ import { chatHistoryKey, clearConversation, conversationListKey } from "./chat-a
 import { Conversation } from "./conversation";
 import { DirectorSidebar } from "./director-sidebar";
 import { HistoryList } from "./history-list";
-import { SearchDialog, useSearchShortcut } from "./search-dialog";
 import { Sheet } from "./sheet";
+import { useSearchShortcut } from "./use-search-shortcut";
 import { useSelectedDirector } from "./use-selected-director";
+
+// Opened by a tap or Ctrl/Cmd+K: fetched then rather than with the page.
+const SearchDialog = lazyNamed(() => import("./search-dialog"), "SearchDialog");
 
 /**
  * /chat: the director selector with the conversation history under it, the
@@ -97,15 +102,17 @@ export function ChatPage() {
         <BoardEntry onOpen={() => setSheet(undefined)} />
         {history("sheet")}
       </Sheet>
-      <SearchDialog
-        open={searching}
-        onOpenChange={setSearching}
-        onChoose={(hit: SearchHit) =>
-          hit.kind === "board"
-            ? openMeeting(hit.conversationId, hit.messageId)
-            : openConversation(hit.directorId, hit.conversationId, hit.messageId)
-        }
-      />
+      <OnceOpened open={searching}>
+        <SearchDialog
+          open={searching}
+          onOpenChange={setSearching}
+          onChoose={(hit: SearchHit) =>
+            hit.kind === "board"
+              ? openMeeting(hit.conversationId, hit.messageId)
+              : openConversation(hit.directorId, hit.conversationId, hit.messageId)
+          }
+        />
+      </OnceOpened>
     </div>
   );
 }

@@ -3,10 +3,14 @@ import type { Director, DirectorId } from "#shared/directors";
 import { DirectorAvatar } from "../../components/director-avatar";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { listIcon, newConversationIcon } from "../../components/ui/page-icons";
-import { KnowledgeMeter } from "../memory/knowledge-meter";
-import { ConversationMenu } from "./conversation-menu";
+import { listIcon, moreIcon, newConversationIcon } from "../../components/ui/page-icons";
+import { lazyNamed } from "../../lib/lazy-named";
+import { AfterChatReady } from "./chat-ready";
 import { DirectorSwitcher } from "./director-switcher";
+
+// Neither is needed to ask a first question: fetched once the conversation has settled.
+const KnowledgeMeter = lazyNamed(() => import("../memory/knowledge-meter"), "KnowledgeMeter");
+const ConversationMenu = lazyNamed(() => import("./conversation-menu"), "ConversationMenu");
 
 /**
  * The conversation's header: the director, the conversation's title, the
@@ -47,7 +51,9 @@ export function ConversationHeader(props: {
           </p>
           {director ? (
             <span className="shrink-0 max-md:hidden">
-              <KnowledgeMeter director={director} />
+              <AfterChatReady>
+                <KnowledgeMeter director={director} />
+              </AfterChatReady>
             </span>
           ) : null}
         </div>
@@ -55,11 +61,15 @@ export function ConversationHeader(props: {
       {/* On a phone the heading is hidden, so the count of key facts stands beside the switcher. */}
       {director ? (
         <span className="shrink-0 md:hidden">
-          <KnowledgeMeter director={director} />
+          <AfterChatReady>
+            <KnowledgeMeter director={director} />
+          </AfterChatReady>
         </span>
       ) : null}
       <DirectorSwitcher selectedId={props.requestedId} onSelect={props.onSelect} />
-      <ConversationMenu conversation={conversation} onChanged={props.onChanged} onDeleted={props.onDeleted} />
+      <AfterChatReady fallback={<MenuPlaceholder />}>
+        <ConversationMenu conversation={conversation} onChanged={props.onChanged} onDeleted={props.onDeleted} />
+      </AfterChatReady>
       <Button
         variant="ghost"
         size="icon"
@@ -85,6 +95,15 @@ export function HistoryButton(props: { onClick: () => void }) {
       onClick={props.onClick}
     >
       <Icon drawing={listIcon} className="h-5 w-5" />
+    </Button>
+  );
+}
+
+/** The conversation menu's button, disabled, until the menu's code has arrived. */
+function MenuPlaceholder() {
+  return (
+    <Button variant="ghost" size="icon" aria-label="Conversation options" disabled>
+      <Icon drawing={moreIcon} className="h-5 w-5" />
     </Button>
   );
 }

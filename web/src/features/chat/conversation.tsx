@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { WELCOME_MESSAGE_DELAY_MS } from "#shared/constants";
 import type { Director, DirectorId } from "#shared/directors";
 import { ERRORS } from "#shared/errors";
 import { Icon } from "../../components/ui/icon";
 import { arrowDownIcon } from "../../components/ui/page-icons";
 import { errorToast, toast } from "../../components/ui/use-toast";
+import { lazyNamed } from "../../lib/lazy-named";
 import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { LearningNote } from "../directors/learning-note";
@@ -13,15 +14,18 @@ import { AnswerAnnouncer } from "./answer-announcer";
 import { type ChatUIMessage, chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatBubble } from "./chat-message";
+import { ChatReady } from "./chat-ready";
 import { ConversationHeader } from "./conversation-header";
 import { ConversationSkeleton, EmptyState, LoadErrorAlert, UntrainedNote } from "./conversation-states";
-import { LockedDirector } from "./locked-director";
-import { MessageItem } from "./message-item";
+import { MessageItem, preloadMessageParts } from "./message-item";
 import { Sheet } from "./sheet";
 import { PromptButton, SuperpowersPanel } from "./superpowers-panel";
 import { codeOf, useAnswerChat } from "./use-answer-chat";
 import { useFollowLatest } from "./use-follow-latest";
 import { welcomeMessage } from "./welcome-message";
+
+// Only a director outside the plan, or not offered yet, shows it.
+const LockedDirector = lazyNamed(() => import("./locked-director"), "LockedDirector");
 
 const LOAD_FAILED = ERRORS["not_found:director"].message;
 
@@ -88,9 +92,15 @@ export function Conversation(props: ConversationProps) {
   const loading = !inError && (history.isPending || config.isPending || !welcomeShown);
   const canSend = !loading && !inError && !answering && editing === undefined;
 
+  const storedMessages = history.data?.messages.length ?? 0;
+  useEffect(() => {
+    if (storedMessages > 0) preloadMessageParts();
+  }, [storedMessages]);
+
   const send = useCallback(
     (text: string) => {
       if (!canSend || text.trim() === "") return;
+      preloadMessageParts();
       answers.send(text);
     },
     [canSend, answers],
@@ -136,7 +146,7 @@ export function Conversation(props: ConversationProps) {
   const conversation = history.data?.conversation ?? undefined;
 
   return (
-    <>
+    <ChatReady value={inError || !loading}>
       <section className="flex min-w-0 flex-1 flex-col bg-slate-50" aria-labelledby="chat-heading">
         <ConversationHeader
           director={director}
@@ -162,7 +172,9 @@ export function Conversation(props: ConversationProps) {
           >
             <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
               {locked && director ? (
-                <LockedDirector director={director} reason={locked} />
+                <Suspense fallback={<ConversationSkeleton />}>
+                  <LockedDirector director={director} reason={locked} />
+                </Suspense>
               ) : inError ? (
                 <LoadErrorAlert message={loadError} onRetry={director ? () => void history.refetch() : undefined} />
               ) : loading && messages.length === 0 ? (
@@ -276,7 +288,7 @@ export function Conversation(props: ConversationProps) {
         onPrompt={send}
         onClear={clear}
       />
-    </>
+    </ChatReady>
   );
 }
 

@@ -1,18 +1,33 @@
+import { Suspense } from "react";
 import { withoutCitations } from "#shared/answer-sources";
 import type { AnswerPhase } from "#shared/chat";
 import type { Director } from "#shared/directors";
-import { AnswerMemory } from "../memory/answer-memory";
-import { CarriedMemo } from "./board/carried-memo";
+import { preloadMarkdown } from "../../components/deferred-markdown";
+import { lazyNamed } from "../../lib/lazy-named";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
-import {
-  AnswerFeedback,
-  CopyButton,
-  EditButton,
-  QuestionEditor,
-  RegenerateButton,
-  VersionSwitcher,
-} from "./message-actions";
+
+// What a stored message offers (actions, versions, what was noted) and a board memo carried on here are fetched when
+// one is first shown, not with the page.
+const loadActions = () => import("./message-actions");
+const loadMemory = () => import("../memory/answer-memory");
+const AnswerMemory = lazyNamed(loadMemory, "AnswerMemory");
+const loadCarriedMemo = () => import("./board/carried-memo");
+const CarriedMemo = lazyNamed(loadCarriedMemo, "CarriedMemo");
+const AnswerFeedback = lazyNamed(loadActions, "AnswerFeedback");
+const CopyButton = lazyNamed(loadActions, "CopyButton");
+const EditButton = lazyNamed(loadActions, "EditButton");
+const QuestionEditor = lazyNamed(loadActions, "QuestionEditor");
+const RegenerateButton = lazyNamed(loadActions, "RegenerateButton");
+const VersionSwitcher = lazyNamed(loadActions, "VersionSwitcher");
+
+/** Starts fetching what answers are shown with: when a question is sent, or a stored conversation has loaded. */
+export function preloadMessageParts() {
+  preloadMarkdown();
+  void loadActions();
+  void loadMemory();
+  void loadCarriedMemo();
+}
 
 /**
  * One message of the conversation with what can be done with it: a question
@@ -43,7 +58,13 @@ export function MessageItem(props: {
   const metadata = message.metadata;
   const storedId = metadata?.messageId;
   // A board memo this chat was carried on from.
-  if (metadata?.directorId === "board") return <CarriedMemo text={text} createdAt={metadata.createdAt} />;
+  if (metadata?.directorId === "board") {
+    return (
+      <Suspense fallback={null}>
+        <CarriedMemo text={text} createdAt={metadata.createdAt} />
+      </Suspense>
+    );
+  }
   if (message.role === "user") {
     return (
       <ChatBubble
@@ -55,12 +76,14 @@ export function MessageItem(props: {
         highlighted={props.highlighted}
         editor={
           props.editing ? (
-            <QuestionEditor text={text} onSend={props.onSendEdit} onCancel={props.onCancelEdit} />
+            <Suspense fallback={null}>
+              <QuestionEditor text={text} onSend={props.onSendEdit} onCancel={props.onCancelEdit} />
+            </Suspense>
           ) : undefined
         }
         actions={
           props.editing ? null : (
-            <>
+            <Suspense fallback={null}>
               {storedId ? (
                 <VersionSwitcher
                   versions={metadata?.versions}
@@ -73,7 +96,7 @@ export function MessageItem(props: {
               {props.isLastQuestion && !props.answering && storedId ? (
                 <EditButton onClick={props.onEdit} disabled={props.answering} />
               ) : null}
-            </>
+            </Suspense>
           )
         }
       />
@@ -97,12 +120,14 @@ export function MessageItem(props: {
       onRetry={props.onRetry}
       footer={
         storedId && !(props.isLast && props.answering) ? (
-          <AnswerMemory director={director} conversationId={props.conversationId} messageId={storedId} />
+          <Suspense fallback={null}>
+            <AnswerMemory director={director} conversationId={props.conversationId} messageId={storedId} />
+          </Suspense>
         ) : undefined
       }
       actions={
         finished && !(props.isLast && props.answering) ? (
-          <>
+          <Suspense fallback={null}>
             {/* Markers mean nothing away from the Sources row: copied text goes without them. */}
             <CopyButton text={metadata?.sources ? withoutCitations(text) : text} />
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
@@ -120,7 +145,7 @@ export function MessageItem(props: {
                 onShown={props.onVersionShown}
               />
             ) : null}
-          </>
+          </Suspense>
         ) : null
       }
     />

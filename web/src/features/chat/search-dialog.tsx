@@ -13,20 +13,6 @@ import { searchConversations } from "./chat-api";
 /** Waits this long after the last key before searching. */
 const SEARCH_DELAY_MS = 200;
 
-/** Opens the search with Ctrl+K or Cmd+K anywhere on the chat screen. */
-export function useSearchShortcut(open: () => void) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
-        event.preventDefault();
-        open();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
-}
-
 /**
  * One search box across every conversation with every director. Results show
  * the matching words marked, the director and the date; choosing one opens

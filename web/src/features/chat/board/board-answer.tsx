@@ -5,8 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { checkIcon } from "../../../components/ui/page-icons";
 import { cn } from "../../../lib/cn";
-import { SourceDialog, SourcesRow } from "../answer-sources";
+import { SourcesRow } from "../answer-sources";
 import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat-message";
+import { SourceDialog } from "../source-dialog";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /** Where an answer stands, for the tab's indicator and screen readers. */

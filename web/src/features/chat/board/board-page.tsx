@@ -5,8 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { usePublicConfig } from "../../../lib/use-public-config";
 import { HistoryList } from "../history-list";
-import { SearchDialog, useSearchShortcut } from "../search-dialog";
+import { SearchDialog } from "../search-dialog";
 import { Sheet } from "../sheet";
+import { useSearchShortcut } from "../use-search-shortcut";
 import { BoardEntry } from "./board-entry";
 import { MeetingView } from "./meeting-view";
 

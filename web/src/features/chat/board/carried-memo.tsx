@@ -1,5 +1,5 @@
 import { BoardAvatar } from "../../../components/board-avatar";
-import { ChatMarkdown } from "../../../components/markdown";
+import { DeferredMarkdown } from "../../../components/deferred-markdown";
 import { formatTimeOfDay } from "../format-time";
 
 /**
@@ -15,7 +15,7 @@ export function CarriedMemo({ text, createdAt }: { text: string; createdAt: stri
           <p className="mb-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
             From the board meeting: the memo
           </p>
-          <ChatMarkdown text={text} className="wrap-anywhere" />
+          <DeferredMarkdown text={text} className="wrap-anywhere" />
         </div>
         <time dateTime={createdAt} className="px-1 text-xs text-slate-500">
           {formatTimeOfDay(createdAt)}
