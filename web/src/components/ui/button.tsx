@@ -1,5 +1,4 @@
-import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
+import { Children, type ComponentProps, cloneElement, type ReactElement } from "react";
 import { cn } from "../../lib/cn";
 
 const VARIANTS = {
@@ -25,17 +24,21 @@ export type ButtonProps = ComponentProps<"button"> & {
   asChild?: boolean;
 };
 
-export function Button({ variant = "primary", size = "md", asChild, className, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
+export function Button({ variant = "primary", size = "md", asChild, className, children, ...props }: ButtonProps) {
+  const look = cn(
+    "inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+  if (asChild) {
+    // The link keeps its own props; it takes the button's look and anything the button was given that it lacks.
+    const link = Children.only(children) as ReactElement<{ className?: string }>;
+    return cloneElement(link, { ...props, ...link.props, className: cn(look, link.props.className) });
+  }
   return (
-    <Component
-      className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60",
-        VARIANTS[variant],
-        SIZES[size],
-        className,
-      )}
-      {...props}
-    />
+    <button className={look} {...props}>
+      {children}
+    </button>
   );
 }
