@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Transaction } from "./client";
+import type { Database, Transaction, VectorStore } from "./client";
 import { rowsOf } from "./rows-of";
 
 /**
@@ -15,13 +15,6 @@ import { rowsOf } from "./rows-of";
  * pieces by full text alone; when pgvector is installed later, the next start
  * creates them and embedMissingPieces fills them in the background.
  */
-export type VectorStore = {
-  /** Whether this database has pgvector and the embedding tables, i.e. vector search can work. */
-  available: boolean;
-  /** Owners with at least this many vectors of one size get an HNSW index of their own; HNSW_MIN_PIECES unless set. */
-  hnswMinPieces?: number;
-};
-
 type Executor = Database | Transaction;
 
 export type PieceEmbedding = { pieceId: string; userId: string; model: string; embedding: number[] };
