@@ -160,6 +160,27 @@ async function indexLargeOwner(db: Database, store: VectorStore, userId: string)
   }
 }
 
+/**
+ * Drops the owner's own HNSW indexes (settlePieceEmbeddings) as their account is deleted: each names its owner in its
+ * predicate, so it would outlive their rows. Found by that predicate, whatever sizes of vector the owner had; none
+ * without pgvector.
+ */
+export async function dropOwnerIndexes(db: Executor, userId: string): Promise<void> {
+  const indexes = rowsOf<{ schema: string; name: string }>(
+    await db.execute(sql`
+      select n.nspname as schema, c.relname as name
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where i.indrelid = to_regclass('context_piece_embeddings')
+        and position('(user_id = ' || quote_literal(${userId}::text) || '::text)' in pg_get_expr(i.indpred, i.indrelid)) > 0
+    `),
+  );
+  for (const index of indexes) {
+    await db.execute(sql`drop index if exists ${sql.identifier(index.schema)}.${sql.identifier(index.name)}`);
+  }
+}
+
 function hnswMinPieces(store: VectorStore): number {
   return Math.max(1, Math.floor(store.hnswMinPieces ?? HNSW_MIN_PIECES));
 }
