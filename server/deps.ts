@@ -1,7 +1,7 @@
 import type { AiProvider } from "./ai/provider";
 import type { Auth } from "./auth/auth";
 import type { Sessions } from "./auth/sessions";
-import type { AnswerHub } from "./chat/answer-hub";
+import type { AnswerHub } from "./chat/live-answer";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import type { JobRunner } from "./jobs/job-runner";

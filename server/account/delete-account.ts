@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows-of";
 import { rateLimits, users, verifications } from "../db/schema";
+import { dropOwnerIndexes } from "../db/vector-store";
 import type { AppDeps } from "../deps";
 
 /**
@@ -8,7 +9,7 @@ import type { AppDeps } from "../deps";
  * of ours references user.id with ON DELETE CASCADE; the sweep over every
  * table with a user_id column also covers a table added later without that
  * reference. Rows keyed by the email or id rather than a column (throttling
- * counters, verification tokens) go too.
+ * counters, verification tokens) go too, and so does the owner's own vector index.
  */
 export async function deleteAccount(deps: Pick<AppDeps, "db">, user: { id: string; email: string }): Promise<void> {
   const email = user.email.toLowerCase();
@@ -33,5 +34,6 @@ export async function deleteAccount(deps: Pick<AppDeps, "db">, user: { id: strin
         sql`lower(${verifications.identifier}) = ${email} or strpos(${verifications.identifier}, ${user.id}) > 0 or strpos(${verifications.value}, ${user.id}) > 0`,
       );
     await tx.delete(users).where(eq(users.id, user.id));
+    await dropOwnerIndexes(tx, user.id);
   });
 }

@@ -9,12 +9,12 @@ import { buildBoardAnswerPrompt, buildMemoPrompt, type EarlierRound, type Missin
 import type { ContextBlock } from "../ai/context-blocks";
 import { gatherDirectorContext } from "../ai/director-context";
 import { startSearch } from "../ai/retrieval";
-import type { LiveAnswer } from "../chat/answer-hub";
 import { sourcesOf } from "../chat/answer-sources";
 import { liveFeed } from "../chat/answer-stream";
 import { stoppedStatus, type WrittenAnswer, writeModelAnswer } from "../chat/answer-writer";
 import { notConfiguredReply } from "../chat/chat-turn";
 import { nameConversation } from "../chat/conversation-title";
+import type { LiveAnswer } from "../chat/live-answer";
 import { finishAnswer } from "../chat/turn-store";
 import type { AppDeps } from "../deps";
 import type { Logger } from "../logger";

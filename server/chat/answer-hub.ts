@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import type { AnswerPhase, ChatAnswerMetadata } from "../../shared/chat";
 import type { DatabaseHandle } from "../db/client";
 import { isDatabaseUnavailable } from "../db/database-error";
 import { messages } from "../db/schema";
 import type { Logger } from "../logger";
 import { ANSWER_STALE_MS } from "./conversations";
-import { createFirstTokenGate, type FirstTokenGate } from "./first-token-gate";
+import { createFirstTokenGate } from "./first-token-gate";
+import { type AnswerEvent, type AnswerHub, type AnswerListener, LiveAnswer, type StopReason } from "./live-answer";
 import { finishAnswer, saveAnswerProgress } from "./turn-store";
 
 /**
@@ -24,14 +24,6 @@ import { finishAnswer, saveAnswerProgress } from "./turn-store";
  * same way.
  */
 
-export type AnswerEvent =
-  | { type: "phase"; phase: AnswerPhase; retryInMs?: number }
-  /** Text appended at `offset` (the answer's length before it). */
-  | { type: "delta"; offset: number; text: string }
-  | { type: "end"; metadata: ChatAnswerMetadata };
-
-type Listener = (event: AnswerEvent) => void;
-
 /** How often a live answer's text is stored (and its heartbeat written). */
 export const ANSWER_SAVE_MS = 1000;
 /** After a shutdown has stopped the answers still running: how long they get to store how far they got. */
@@ -42,89 +34,6 @@ const NOTIFY_MAX_CHARS = 6000;
 /** Deltas of one answer are gathered this long before they are published to other processes. */
 const PUBLISH_EVERY_MS = 50;
 
-/** Why a live answer was stopped: by its owner, or by this process shutting down. */
-export type StopReason = "owner" | "shutdown";
-
-/** One answer this process is writing. */
-export class LiveAnswer {
-  text = "";
-  phase: AnswerPhase = "reading";
-  /** While busy: when (Date.now()) the provider is asked again. */
-  retryAt: number | undefined;
-  ended: ChatAnswerMetadata | undefined;
-  /** Aborted by the owner's Stop or a shutdown; the reason is a StopReason. */
-  readonly stop = new AbortController();
-  private readonly listeners = new Set<Listener>();
-
-  constructor(
-    readonly id: string,
-    readonly userId: string,
-    private readonly publish: (id: string, event: AnswerEvent) => void,
-  ) {}
-
-  setPhase(phase: AnswerPhase, retryInMs?: number) {
-    if (this.ended || (phase === this.phase && retryInMs === undefined)) return;
-    this.phase = phase;
-    this.retryAt = retryInMs === undefined ? undefined : Date.now() + retryInMs;
-    this.emit({ type: "phase", phase, ...(retryInMs === undefined ? {} : { retryInMs }) });
-  }
-
-  /** What it is doing now, as a phase event: a new reader sees what is left of a countdown. */
-  phaseEvent(): Extract<AnswerEvent, { type: "phase" }> {
-    if (this.retryAt === undefined || this.phase !== "busy") return { type: "phase", phase: this.phase };
-    return { type: "phase", phase: this.phase, retryInMs: Math.max(0, this.retryAt - Date.now()) };
-  }
-
-  append(text: string) {
-    if (this.ended || text === "") return;
-    const offset = this.text.length;
-    this.text += text;
-    if (this.phase !== "writing") this.phase = "writing";
-    this.emit({ type: "delta", offset, text });
-  }
-
-  end(metadata: ChatAnswerMetadata) {
-    if (this.ended) return;
-    this.ended = metadata;
-    this.emit({ type: "end", metadata });
-  }
-
-  listen(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(event: AnswerEvent) {
-    for (const listener of this.listeners) listener(event);
-    this.publish(this.id, event);
-  }
-}
-
-export type AnswerHub = {
-  /** True when other processes may be writing answers too (PostgreSQL); false on the embedded database. */
-  readonly shared: boolean;
-  /**
-   * Writes an answer with `write`, to the end, whatever happens to the request
-   * that asked for it. `write` must end the answer (live.end) once it is stored.
-   */
-  start(answer: { id: string; userId: string }, write: (live: LiveAnswer) => Promise<void>): LiveAnswer;
-  /** The answer, if this process is writing it. */
-  local(id: string): LiveAnswer | undefined;
-  /** Events of an answer another process is writing; `listening` tells when they can arrive. */
-  listenRemote(id: string, listener: Listener): { stop: () => void; listening: Promise<void> };
-  /** The owner's Stop: stops the answer here, or asks the process writing it. */
-  requestStop(id: string): Promise<void>;
-  /** Chat turns still before their first token: the work that follows an answer waits for them. */
-  readonly firstTokens: FirstTokenGate;
-  /** Keeps shutdown waiting for a short task that follows an answer (its title). */
-  track(task: Promise<unknown>): void;
-  /**
-   * Gives running answers `graceMs` to finish, then stops the rest (stored as
-   * interrupted, so their owners can retry) and stops listening.
-   */
-  close(graceMs: number): Promise<void>;
-};
-
 export async function createAnswerHub(deps: {
   database: DatabaseHandle;
   log: Logger;
@@ -134,7 +43,7 @@ export async function createAnswerHub(deps: {
   const db = database.db;
   const running = new Map<string, { live: LiveAnswer; done: Promise<void> }>();
   const tasks = new Set<Promise<unknown>>();
-  const remoteListeners = new Map<string, Set<Listener>>();
+  const remoteListeners = new Map<string, Set<AnswerListener>>();
   let closed = false;
 
   const bus =
@@ -208,7 +117,7 @@ export async function createAnswerHub(deps: {
     },
     local: (id) => running.get(id)?.live,
     listenRemote(id, listener) {
-      const set = remoteListeners.get(id) ?? new Set<Listener>();
+      const set = remoteListeners.get(id) ?? new Set<AnswerListener>();
       set.add(listener);
       remoteListeners.set(id, set);
       return {

@@ -3,9 +3,9 @@ import type { AnswerPhase, AnswerStatusData, ChatAnswerMetadata } from "../../sh
 import type { ErrorCode } from "../../shared/errors";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import type { AnswerEvent, AnswerHub, LiveAnswer } from "./answer-hub";
 import { storedSources } from "./answer-sources";
 import { findMessage, shownStatus, toChatMessage } from "./conversations";
+import type { AnswerEvent, AnswerHub, LiveAnswer } from "./live-answer";
 
 /**
  * An answer as the AI SDK's UI message stream, the protocol useChat reads: one

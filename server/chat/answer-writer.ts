@@ -5,7 +5,7 @@ import { type AnswerStream, errorCodeFor, openAnswerStream, type ProviderTimings
 import { type AiError, classifyAiError } from "../ai/retry";
 import type { AppDeps } from "../deps";
 import type { Logger } from "../logger";
-import type { LiveAnswer, StopReason } from "./answer-hub";
+import type { LiveAnswer, StopReason } from "./live-answer";
 
 /**
  * No first token after this long (or a sixth of the first-token limit, if that is shorter): the owner is told the AI

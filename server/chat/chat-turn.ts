@@ -15,12 +15,12 @@ import { throttle } from "../http/rate-limit";
 import type { Logger } from "../logger";
 import { learnLater } from "../memory/learn-from-conversation-job";
 import { activePlan, planStatusOf } from "../plans/plan-status";
-import type { LiveAnswer } from "./answer-hub";
 import { sourcesOf } from "./answer-sources";
 import { answerResponse, liveFeed } from "./answer-stream";
 import { type OpenedAnswer, openModelAnswer, relayModelAnswer, type WrittenAnswer } from "./answer-writer";
 import { nameConversation, titleFromQuestion } from "./conversation-title";
 import type { StoredMessage } from "./conversations";
+import type { LiveAnswer } from "./live-answer";
 import { loadTurnState, type TurnMessage, type TurnState } from "./turn-state";
 import { finishAnswer, storeTurnStart, type TurnStart } from "./turn-store";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import type { Database } from "./client";
+import type { Database, VectorStore } from "./client";
 import { rowsOf } from "./rows-of";
-import { prepareVectorStore, type VectorStore } from "./vector-store";
+import { prepareVectorStore } from "./vector-store";
 
 /**
  * The advisory lock every process takes before migrating. Any constant works

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import type { Database, Transaction } from "./client";
+import type { Database, Transaction, VectorStore } from "./client";
 import { rowsOf } from "./rows-of";
 
 /**
@@ -15,13 +15,6 @@ import { rowsOf } from "./rows-of";
  * pieces by full text alone; when pgvector is installed later, the next start
  * creates them and embedMissingPieces fills them in the background.
  */
-export type VectorStore = {
-  /** Whether this database has pgvector and the embedding tables, i.e. vector search can work. */
-  available: boolean;
-  /** Owners with at least this many vectors of one size get an HNSW index of their own; HNSW_MIN_PIECES unless set. */
-  hnswMinPieces?: number;
-};
-
 type Executor = Database | Transaction;
 
 export type PieceEmbedding = { pieceId: string; userId: string; model: string; embedding: number[] };
@@ -164,6 +157,27 @@ async function indexLargeOwner(db: Database, store: VectorStore, userId: string)
         using hnsw ((embedding::vector(${dimensions})) vector_cosine_ops)
         where user_id = ${owner} and vector_dims(embedding) = ${dimensions}`),
     );
+  }
+}
+
+/**
+ * Drops the owner's own HNSW indexes (settlePieceEmbeddings) as their account is deleted: each names its owner in its
+ * predicate, so it would outlive their rows. Found by that predicate, whatever sizes of vector the owner had; none
+ * without pgvector.
+ */
+export async function dropOwnerIndexes(db: Executor, userId: string): Promise<void> {
+  const indexes = rowsOf<{ schema: string; name: string }>(
+    await db.execute(sql`
+      select n.nspname as schema, c.relname as name
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where i.indrelid = to_regclass('context_piece_embeddings')
+        and position('(user_id = ' || quote_literal(${userId}::text) || '::text)' in pg_get_expr(i.indpred, i.indrelid)) > 0
+    `),
+  );
+  for (const index of indexes) {
+    await db.execute(sql`drop index if exists ${sql.identifier(index.schema)}.${sql.identifier(index.name)}`);
   }
 }
 
