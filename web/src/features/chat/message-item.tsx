@@ -5,6 +5,7 @@ import { AnswerMemory } from "../memory/answer-memory";
 import { CarriedMemo } from "./board/carried-memo";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
+import { ListenButton } from "./listen-button";
 import {
   AnswerFeedback,
   CopyButton,
@@ -105,6 +106,7 @@ export function MessageItem(props: {
           <>
             {/* Markers mean nothing away from the Sources row: copied text goes without them. */}
             <CopyButton text={metadata?.sources ? withoutCitations(text) : text} />
+            <ListenButton messageId={status === "complete" ? storedId : undefined} text={text} />
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
             ) : null}
