@@ -117,5 +117,21 @@ describe("talking to a director", () => {
     await recorder.getByRole("button", { name: "Stop" }).click();
     await conversationList(page).getByText("What should my Instagram budget be?").first().waitFor();
     expect(await chatInput(page).inputValue()).toBe("");
+
+    // Training answers are the longest an owner gives: the same button sits under each, and adds to what is there.
+    await page.setViewportSize(PHONE);
+    await page.goto("/train-director/finn");
+    const answer = page.getByRole("textbox");
+    await answer.fill("We sell online.");
+    fake.transcript = "Most of our revenue comes from subscriptions.";
+    await page.getByRole("button", { name: "Speak your answer" }).click();
+    await recorder.getByText("0:01 / 2:00").waitFor();
+    await screenshot(page, "voice-training-375", { fullPage: false });
+    await recorder.getByRole("button", { name: "Stop" }).click();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector("textarea") as HTMLTextAreaElement | null)?.value ===
+        "We sell online. Most of our revenue comes from subscriptions.",
+    );
   });
 });

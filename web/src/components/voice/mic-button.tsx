@@ -15,6 +15,8 @@ const VoiceRecorder = lazy(() => import("./voice-recorder"));
  */
 export function MicButton(props: {
   label: string;
+  /** Shown beside the icon (a field's "Speak your answer"); without it the button is the icon alone. */
+  text?: string;
   onText: (text: string) => void;
   disabled?: boolean;
   placement?: "above" | "below";
@@ -28,16 +30,22 @@ export function MicButton(props: {
     <>
       <Button
         type="button"
-        size="icon"
-        variant="ghost"
+        size={props.text ? "sm" : "icon"}
+        variant={props.text ? "secondary" : "ghost"}
         aria-label={open ? "Stop recording" : props.label}
         title={open ? "Stop recording" : props.label}
         aria-pressed={open}
         disabled={props.disabled && !open}
         onClick={() => (open ? setStopRequests((count) => count + 1) : setOpen(true))}
-        className={cn("shrink-0 rounded-xl text-slate-600", open && "bg-red-50 text-red-700", props.className)}
+        className={cn(
+          "shrink-0 text-slate-600",
+          !props.text && "rounded-xl",
+          open && "bg-red-50 text-red-700",
+          props.className,
+        )}
       >
         <Icon drawing={micIcon} className="h-5 w-5" />
+        {props.text ? (open ? "Stop recording" : props.text) : null}
       </Button>
       {open ? (
         <Suspense fallback={null}>
