@@ -64,7 +64,8 @@ export function piecesOf(text: string): string[] {
   while (rest.length > MAX_PIECE_CHARS) {
     const window = rest.slice(0, MAX_PIECE_CHARS);
     const sentenceEnd = Math.max(window.lastIndexOf(". "), window.lastIndexOf("\n"), window.lastIndexOf("? "));
-    const cut = sentenceEnd > MAX_PIECE_CHARS / 2 ? sentenceEnd + 1 : window.lastIndexOf(" ") || MAX_PIECE_CHARS;
+    const space = window.lastIndexOf(" ");
+    const cut = sentenceEnd > MAX_PIECE_CHARS / 2 ? sentenceEnd + 1 : space > 0 ? space : MAX_PIECE_CHARS;
     pieces.push(rest.slice(0, cut).trim());
     rest = rest.slice(cut);
   }

@@ -302,6 +302,22 @@ describe("an answer read aloud", () => {
     });
   });
 
+  it("reads a long answer in pieces the provider takes, one after another, as one stream", async () => {
+    const app = await voiceApp();
+    const { cookie, user } = await owner(app);
+    const sentence = "Keep a weekly cash forecast and review it every Monday morning with your bookkeeper. ";
+    const id = await storedAnswer(app, user.id, sentence.repeat(100));
+    const response = await app.request(`/api/voice/messages/${id}/speech`, { cookie });
+    const audio = new Uint8Array(await response.arrayBuffer());
+    const inputs = fake.speechRequests().map((request) => String(request.body.input));
+    expect(inputs.length).toBe(3);
+    expect(inputs.every((input) => input.length <= 4000 && input.endsWith("bookkeeper."))).toBe(true);
+    expect(inputs.join(" ")).toBe(sentence.repeat(100).trim());
+    // Each piece's audio follows the one before.
+    const riffs = [...new TextDecoder("latin1").decode(audio).matchAll(/RIFF/g)].length;
+    expect(riffs).toBe(3);
+  });
+
   it("reads only the owner's own answers", async () => {
     const app = await voiceApp();
     const { user } = await owner(app);
