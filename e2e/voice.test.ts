@@ -6,6 +6,7 @@ import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { makeWav } from "../server/test/wav";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { chatInput, chatOwnerPage, conversationList, openChat } from "./support/chat-owner";
+import { screenshotEverySize } from "./support/screens";
 
 const fake = await startFakeAiServer();
 // Chromium's fake microphone plays this file, over and over, to whoever records.
@@ -48,7 +49,7 @@ describe("talking to a director", () => {
     const recorder = page.getByRole("region", { name: "Voice recording" });
     await page.getByRole("button", { name: "Speak your question" }).click();
     await recorder.getByText("0:01 / 2:00").waitFor();
-    await screenshot(page, "voice-recording-1280", { fullPage: false });
+    await screenshotEverySize(page, "voice-recording");
     fake.queueTranscription({ fail: { status: 503 } });
     browser.expectConsoleError(/status of 502/);
     await recorder.getByRole("button", { name: "Stop" }).click();
@@ -105,6 +106,18 @@ describe("talking to a director", () => {
       fake.transcript,
     );
     await screenshot(page, "voice-answer-375", { fullPage: false });
+
+    // A microphone the owner blocked: the panel says how to allow it, and nothing is sent.
+    await page.evaluate(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    await page.getByRole("button", { name: "Speak your question" }).click();
+    await recorder.getByText("Directors can't use your microphone.").waitFor();
+    await recorder.getByText(/set Microphone to Allow/).waitFor();
+    await screenshot(page, "voice-denied-375", { fullPage: false });
+    await recorder.getByRole("button", { name: "Close" }).click();
+    await recorder.waitFor({ state: "detached" });
 
     // Settings → Voice: spoken questions can go at once instead.
     await page.setViewportSize(DESKTOP);
