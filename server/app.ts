@@ -30,6 +30,7 @@ import { planRoutes } from "./routes/plans/plans.routes";
 import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
 import { directorDataRoutes } from "./routes/settings/director-data.routes";
 import { trainingRoutes } from "./routes/training/training.routes";
+import { voiceRoutes } from "./routes/voice/voice.routes";
 
 /**
  * State-changing endpoints whose body is not JSON, each with the one type it takes (a file upload:
@@ -38,6 +39,8 @@ import { trainingRoutes } from "./routes/training/training.routes";
 const NON_JSON_BODIES: OtherBody[] = [
   // Knowledge files: one file per request, with its own size limit (KNOWLEDGE_MAX_FILE_MB) on the route.
   { method: "POST", path: "/api/knowledge/files", type: "multipart/form-data" },
+  // A spoken question: one recording, with its own size limit (VOICE_MAX_BYTES) on the route.
+  { method: "POST", path: "/api/voice/transcriptions", type: "multipart/form-data" },
 ];
 
 /** The whole HTTP surface: the JSON/streaming API under /api and the built browser app. */
@@ -90,6 +93,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/onboarding", onboardingRoutes(deps));
   app.route("/api/knowledge", knowledgeRoutes(deps));
   app.route("/api/memory", memoryRoutes(deps));
+  app.route("/api/voice", voiceRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

@@ -73,6 +73,13 @@ export const envSchema = z.object({
   MAIL_FROM: optionalText,
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   DEMO_VIDEO_URL: optionalText,
+
+  AI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default("whisper-1"),
+  AI_SPEECH_MODEL: z.string().trim().min(1).default("tts-1"),
+  AI_SPEECH_VOICE: z.string().trim().min(1).default("alloy"),
+  VOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** How long the provider has to transcribe a recording, or to start reading an answer aloud. */
+  VOICE_TIMEOUT_S: z.coerce.number().positive().max(600).default(20),
 });
 
 export type RawEnv = z.input<typeof envSchema>;

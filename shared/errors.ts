@@ -163,6 +163,30 @@ export const ERRORS = {
   },
   "server:database": { status: 503, message: "The service is temporarily unavailable. Please try again." },
   "server:internal": { status: 500, message: "Something went wrong on our side. Please try again." },
+  "validation:voice": {
+    status: 400,
+    message: "Send the recording as the field “file” of a multipart/form-data upload.",
+  },
+  "voice:empty": { status: 400, message: "The recording is empty. Please record again." },
+  "voice:too_large": {
+    status: 413,
+    message: "This recording is larger than 10 MB, the most one recording may be. Please record a shorter question.",
+  },
+  "voice:too_long": {
+    status: 413,
+    message:
+      "This recording is longer than 2 minutes, the most one recording may be. Please record a shorter question.",
+  },
+  "voice:unsupported_format": {
+    status: 415,
+    message:
+      "This recording's format cannot be used. Recordings can be up to 2 minutes and 10 MB, as WebM, Ogg, MP4, WAV or MP3 audio.",
+  },
+  "voice:not_available": { status: 501, message: "The AI service does not offer speech." },
+  "rate_limit:voice": {
+    status: 429,
+    message: "You are using voice very quickly. Please wait a minute and try again.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

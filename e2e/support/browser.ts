@@ -75,7 +75,7 @@ function freePort(): Promise<number> {
  * `restart`), a fresh browser context per test. A console error or an uncaught
  * page error fails the test unless the test expected it.
  */
-export function setupBrowser(serverOptions: ServerOptions = {}) {
+export function setupBrowser(serverOptions: ServerOptions = {}, browserOptions: { args?: string[] } = {}) {
   const state = {
     browser: undefined as unknown as Browser,
     server: undefined as unknown as RunningServer,
@@ -88,7 +88,8 @@ export function setupBrowser(serverOptions: ServerOptions = {}) {
     state.browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       headless: true,
-      args: CHROMIUM_FLAGS,
+      // A journey may add its own flags (a fake microphone playing a file, say).
+      args: [...CHROMIUM_FLAGS, ...(browserOptions.args ?? [])],
     });
     state.server = await startAppServer(serverOptions);
   });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { makeWav } from "./wav";
 
 /**
  * A local HTTP server that speaks the OpenAI wire protocol (/v1/embeddings and
@@ -11,7 +12,10 @@ import type { AddressInfo } from "node:net";
  * queueCompletion), so a short side request (a title, say) never takes a
  * script meant for an answer. Non-streamed requests that ask for JSON
  * (`response_format`) follow their own queue (queueObject); unscripted, they
- * get the smallest value their JSON schema allows (empty lists, nulls).
+ * get the smallest value their JSON schema allows (empty lists, nulls). Speech
+ * has its two endpoints: /v1/audio/transcriptions answers a scripted text and
+ * /v1/audio/speech streams a WAV tone in chunks; with `voiceEndpoints` off both
+ * answer 404, as a provider without speech does.
  */
 
 export type ScriptedFailure = {
@@ -51,6 +55,19 @@ export function createGate(): Gate {
 
 export type EmbeddingScript = { fail: ScriptedFailure } | { delayMs: number };
 
+export type TranscriptionScript = { fail: ScriptedFailure } | { text?: string; delayMs?: number };
+
+export type SpeechScript =
+  | { fail: ScriptedFailure }
+  | {
+      /** Wait before the first audio bytes (headers included). */
+      firstByteDelayMs?: number;
+      /** Wait between chunks. */
+      chunkDelayMs?: number;
+      /** Hold the stream after the first chunk until the gate opens, so a test can look at a stream under way. */
+      holdAfterFirstChunk?: Gate;
+    };
+
 export type RecordedRequest = {
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -59,6 +76,10 @@ export type RecordedRequest = {
   receivedAt: number;
   /** performance.now() when a streamed answer's first text was written: the provider's own time ends here. */
   firstTextAt?: number;
+  /** performance.now() when read-aloud audio's first bytes were written. */
+  firstAudioAt?: number;
+  /** A multipart upload's parts: text fields as text, files as their type and size (never their bytes). */
+  form?: Record<string, string | { type: string; size: number }>;
   /** performance.now() when the answer was fully written. */
   finishedAt?: number;
   /** performance.now() when the connection closed, written to the end or given up by the client. */
@@ -76,6 +97,14 @@ export type FakeAiServer = {
   /** The next requests for JSON (`response_format`) follow these scripts, in order: `reply` is the JSON text. */
   queueObject(...scripts: ChatScript[]): void;
   queueEmbeddings(...scripts: EmbeddingScript[]): void;
+  queueTranscription(...scripts: TranscriptionScript[]): void;
+  queueSpeech(...scripts: SpeechScript[]): void;
+  /** The text every unscripted transcription returns. */
+  transcript: string;
+  /** Off: /v1/audio/transcriptions and /v1/audio/speech answer 404, as at a provider without speech. */
+  voiceEndpoints: boolean;
+  transcriptionRequests(): RecordedRequest[];
+  speechRequests(): RecordedRequest[];
   /**
    * Picks a chat request's script from the request itself (say, by the persona in its system prompt) before the
    * queues are asked; undefined leaves the request to them. Requests sent at the same time arrive in any order,
@@ -149,6 +178,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
   const completionScripts: ChatScript[] = [];
   const objectScripts: ChatScript[] = [];
   const embeddingScripts: EmbeddingScript[] = [];
+  const transcriptionScripts: TranscriptionScript[] = [];
+  const speechScripts: SpeechScript[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import("node:net").Socket>();
   let embeddingsInFlight = 0;
@@ -161,6 +192,12 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     queueCompletion: (...scripts) => completionScripts.push(...scripts),
     queueObject: (...scripts) => objectScripts.push(...scripts),
     queueEmbeddings: (...scripts) => embeddingScripts.push(...scripts),
+    queueTranscription: (...scripts) => transcriptionScripts.push(...scripts),
+    queueSpeech: (...scripts) => speechScripts.push(...scripts),
+    transcript: "How should I price my wedding cakes?",
+    voiceEndpoints: true,
+    transcriptionRequests: () => requests.filter((request) => request.path.endsWith("/audio/transcriptions")),
+    speechRequests: () => requests.filter((request) => request.path.endsWith("/audio/speech")),
     route: undefined,
     defaultReply: (messages) => {
       const last = messages.at(-1);
@@ -187,14 +224,17 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     const receivedAt = performance.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const contentType = req.headers["content-type"] ?? "";
+    const form = contentType.startsWith("multipart/form-data") ? await formOf(raw, contentType) : undefined;
     let body: Record<string, unknown> = {};
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+      if (!form) body = JSON.parse(raw.toString("utf8") || "{}");
     } catch {
       return sendError(res, { status: 400, message: "invalid json" });
     }
     const path = req.url ?? "";
-    const recorded: RecordedRequest = { path, headers: req.headers, body, receivedAt };
+    const recorded: RecordedRequest = { path, headers: req.headers, body, receivedAt, form };
     requests.push(recorded);
     res.once("finish", () => {
       recorded.finishedAt = performance.now();
@@ -289,6 +329,38 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       return;
     }
 
+    if (req.method === "POST" && path.endsWith("/audio/transcriptions") && fake.voiceEndpoints) {
+      const script = transcriptionScripts.shift() ?? {};
+      if ("fail" in script) return sendError(res, script.fail);
+      if (!form?.file || !form.model) return sendError(res, { status: 400, message: "file and model are required" });
+      if (script.delayMs) await delay(script.delayMs);
+      if (res.destroyed) return;
+      return sendJson(res, 200, { text: script.text ?? fake.transcript });
+    }
+
+    if (req.method === "POST" && path.endsWith("/audio/speech") && fake.voiceEndpoints) {
+      const script = speechScripts.shift() ?? {};
+      if ("fail" in script) return sendError(res, script.fail);
+      if (typeof body.input !== "string" || !body.model) {
+        return sendError(res, { status: 400, message: "input and model are required" });
+      }
+      if (script.firstByteDelayMs) await delay(script.firstByteDelayMs);
+      if (res.destroyed) return;
+      // About a second of tone per 60 characters, as a voice would take, in chunks as a provider streams them.
+      const audio = makeWav(Math.min(8, Math.max(0.5, body.input.length / 60)));
+      res.writeHead(200, { "content-type": "audio/wav", "transfer-encoding": "chunked" });
+      const chunkSize = 8 * 1024;
+      for (let offset = 0; offset < audio.length; offset += chunkSize) {
+        if (offset > 0 && script.chunkDelayMs) await delay(script.chunkDelayMs);
+        if (offset > 0 && script.holdAfterFirstChunk) await script.holdAfterFirstChunk.opened;
+        if (res.destroyed) return;
+        res.write(audio.subarray(offset, offset + chunkSize));
+        recorded.firstAudioAt ??= performance.now();
+      }
+      res.end();
+      return;
+    }
+
     sendError(res, { status: 404, code: "not_found", message: `No route ${path}` });
   });
   server.on("connection", (socket) => {
@@ -334,6 +406,20 @@ function sendError(res: http.ServerResponse, failure: ScriptedFailure) {
   sendJson(res, failure.status, {
     error: { message: failure.message ?? `Scripted failure ${failure.status}`, type, code: failure.code ?? null },
   });
+}
+
+/** A multipart body's parts, read as a browser's fetch would read them; files by type and size only. */
+async function formOf(raw: Buffer, contentType: string): Promise<RecordedRequest["form"]> {
+  try {
+    const data = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+    const parts: NonNullable<RecordedRequest["form"]> = {};
+    for (const [name, value] of data) {
+      parts[name] = typeof value === "string" ? value : { type: value.type, size: value.size };
+    }
+    return parts;
+  } catch {
+    return {};
+  }
 }
 
 function delay(ms: number) {

@@ -1,5 +1,12 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+  useForm,
+} from "react-hook-form";
 import type { FieldErrors } from "#shared/errors";
 import type { StepDraft } from "./step-draft";
 
@@ -92,10 +99,21 @@ export function useStepForm<Values extends Record<string, string> & FieldValues>
     },
   });
 
+  /** Spoken words join the current answer, to be read and corrected like typed ones. */
+  function addSpoken(text: string) {
+    const current = String(form.getValues(name) ?? "").trim();
+    form.setValue(name, (current ? `${current} ${text}` : text) as PathValue<Values, Path<Values>>, {
+      shouldDirty: true,
+      shouldValidate: Boolean(form.getFieldState(name).error),
+    });
+    form.setFocus(name);
+  }
+
   return {
     form,
     step,
     name,
+    addSpoken,
     isLast,
     error: form.formState.errors[name]?.message as string | undefined,
     control,

@@ -73,3 +73,12 @@ export const thumbUpIcon: IconDrawing = {
   d: "M7 10v10H4V10h3Zm0 0 4-7a2 2 0 0 1 3 2l-1 5h5.5a2 2 0 0 1 2 2.4l-1.4 6A2 2 0 0 1 17.2 20H7",
 };
 export const trashIcon: IconDrawing = { d: "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" };
+export const micIcon: IconDrawing = {
+  d: "M9 6a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0zM5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21",
+  round: "all",
+};
+export const speakerIcon: IconDrawing = {
+  d: "M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11",
+  round: "all",
+};
+export const pauseIcon: IconDrawing = { d: "M8 6h2.5v12H8zM13.5 6H16v12h-2.5z", filled: true };

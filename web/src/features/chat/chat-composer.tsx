@@ -6,6 +6,8 @@ import { KNOWLEDGE_ACCEPT } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { boltIcon, paperclipIcon, sendIcon, stopIcon } from "../../components/ui/page-icons";
+import { MicButton } from "../../components/voice/mic-button";
+import { useSendAtOnce } from "../../components/voice/voice-support";
 import { cn } from "../../lib/cn";
 import { AttachmentChip, useChatAttachment } from "./chat-attachment";
 
@@ -97,6 +99,15 @@ export function ChatComposer({
     else if (attached.phase === "ready" && canSend) sendNow(held);
   });
 
+  // Spoken words join what is already in the box, to be read and corrected, unless the owner chose to send them at once.
+  const [sendAtOnce] = useSendAtOnce();
+  const onSpoken = (spoken: string) => {
+    const current = text.trim();
+    if (sendAtOnce && current === "" && canSend && !attached) return sendNow(spoken);
+    setText(current ? `${current} ${spoken}` : spoken);
+    box.current?.focus();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -108,7 +119,7 @@ export function ChatComposer({
   return (
     <form
       onSubmit={submit}
-      className="border-t border-slate-200 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6"
+      className="relative border-t border-slate-200 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6"
     >
       {attached ? (
         <AttachmentChip
@@ -167,6 +178,7 @@ export function ChatComposer({
         >
           <Icon drawing={paperclipIcon} className="h-5 w-5" />
         </Button>
+        <MicButton label="Speak your question" onText={onSpoken} disabled={held !== undefined} />
         <label htmlFor={inputId} className="sr-only">
           Message {director.name}
         </label>

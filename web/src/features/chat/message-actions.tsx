@@ -20,7 +20,7 @@ import { copyAnswer, copyMarkdown } from "./answer-clipboard";
 import { rateAnswer, showVersion } from "./chat-api";
 
 /** The small buttons under a message; keyboard reachable, labelled for screen readers. */
-function ActionButton(props: {
+export function ActionButton(props: {
   label: string;
   onClick: () => void;
   children: ReactNode;

@@ -20,6 +20,7 @@ const EditButton = lazyNamed(loadActions, "EditButton");
 const QuestionEditor = lazyNamed(loadActions, "QuestionEditor");
 const RegenerateButton = lazyNamed(loadActions, "RegenerateButton");
 const VersionSwitcher = lazyNamed(loadActions, "VersionSwitcher");
+const ListenButton = lazyNamed(() => import("./listen-button"), "ListenButton");
 
 /** Starts fetching what answers are shown with: when a question is sent, or a stored conversation has loaded. */
 export function preloadMessageParts() {
@@ -130,6 +131,7 @@ export function MessageItem(props: {
           <Suspense fallback={null}>
             {/* Markers mean nothing away from the Sources row: copied text goes without them. */}
             <CopyButton text={metadata?.sources ? withoutCitations(text) : text} />
+            <ListenButton messageId={status === "complete" ? storedId : undefined} text={text} />
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
             ) : null}

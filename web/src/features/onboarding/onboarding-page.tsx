@@ -23,6 +23,7 @@ import { sparklesIcon } from "../../components/ui/page-icons";
 import { Progress } from "../../components/ui/progress";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
+import { MicButton } from "../../components/voice/mic-button";
 import { ApiError } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../../lib/use-public-config";
@@ -93,6 +94,7 @@ function OnboardingWizard(props: {
     showFieldErrors,
     nextHandler,
     onTextareaKeyDown,
+    addSpoken,
   } = useStepForm<OnboardingData>({
     fieldNames: ONBOARDING_FIELD_NAMES,
     draft,
@@ -210,6 +212,9 @@ function OnboardingWizard(props: {
                     <Textarea key={field.name} rows={5} onKeyDown={onTextareaKeyDown} {...controlProps} />
                   )}
                 </Field>
+                <div className="relative mt-2">
+                  <MicButton label="Speak your answer" text="Speak your answer" placement="below" onText={addSpoken} />
+                </div>
                 {note ? <DraftNoteLine id={`${inputId}-draft`} note={note} /> : null}
                 {offerWebsite && step === 1 ? (
                   <WebsiteStartPrompt website={website.website} onOpen={() => setWebsiteDialog(true)} />

@@ -12,11 +12,13 @@ import { RagCard } from "./rag-card";
 import { SecuritySection } from "./security-section";
 import { useAccountOverview } from "./settings-api";
 import { SharedLinksSection } from "./shared-links-section";
+import { VoiceSection } from "./voice-section";
 import { YourDataSection } from "./your-data-section";
 
 const SECTIONS = [
   { id: "account", label: "Account" },
   { id: "appearance", label: "Appearance" },
+  { id: "voice", label: "Voice" },
   { id: "security", label: "Security" },
   { id: "plan", label: "Plan" },
   { id: "what-your-directors-know", label: "What your directors know" },
@@ -70,6 +72,7 @@ export function SettingsPage() {
             <>
               <AccountSection account={account.data} />
               <AppearanceSection />
+              <VoiceSection />
               <SecuritySection />
               <PlanSection plan={account.data.plan} />
               <KnowledgeSection

@@ -23,6 +23,7 @@ import { Field, Textarea } from "../../components/ui/field";
 import { Progress } from "../../components/ui/progress";
 import { StepFooter } from "../../components/ui/step-footer";
 import { toast } from "../../components/ui/use-toast";
+import { MicButton } from "../../components/voice/mic-button";
 import { ApiError } from "../../lib/api";
 import { planRedirectFor } from "../../lib/plan-redirect";
 import { usePageTitle } from "../../lib/use-page-title";
@@ -126,6 +127,7 @@ function TrainingWizard(props: {
     goTo,
     nextHandler,
     onTextareaKeyDown,
+    addSpoken,
   } = useStepForm<TrainingAnswers>({
     fieldNames: useMemo(() => questions.map((item) => item.name), [questions]),
     draft,
@@ -255,6 +257,9 @@ function TrainingWizard(props: {
                   {...control}
                 />
               </Field>
+              <div className="relative mt-2">
+                <MicButton label="Speak your answer" text="Speak your answer" placement="below" onText={addSpoken} />
+              </div>
               {offerDraft && step === 1 ? (
                 <DraftOffer state={drafting.state} onDraft={() => void drafting.draft()} />
               ) : null}

@@ -8,6 +8,8 @@ import { DirectorAvatar } from "../../../components/director-avatar";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { sendIcon, stopIcon } from "../../../components/ui/page-icons";
+import { MicButton } from "../../../components/voice/mic-button";
+import { useSendAtOnce } from "../../../components/voice/voice-support";
 import { cn } from "../../../lib/cn";
 
 type BoardComposerProps = {
@@ -48,6 +50,18 @@ export function BoardComposer(props: BoardComposerProps) {
     form.reset({ text: "" });
   });
 
+  // Spoken words join the box to be read and corrected, unless the owner chose to send them at once.
+  const [sendAtOnce] = useSendAtOnce();
+  const onSpoken = (spoken: string) => {
+    const current = form.getValues("text").trim();
+    if (sendAtOnce && current === "" && props.canSend && !tooFew) {
+      props.onSend(spoken);
+      return;
+    }
+    form.setValue("text", current ? `${current} ${spoken}` : spoken, { shouldValidate: current !== "" });
+    form.setFocus("text");
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -61,7 +75,7 @@ export function BoardComposer(props: BoardComposerProps) {
       onSubmit={submit}
       className="border-t border-slate-200 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6"
     >
-      <div className="mx-auto w-full max-w-5xl">
+      <div className="relative mx-auto w-full max-w-5xl">
         {choice ? (
           <fieldset className="mb-3">
             <legend className="mb-2 text-sm font-medium text-slate-800">Who sits in</legend>
@@ -112,6 +126,7 @@ export function BoardComposer(props: BoardComposerProps) {
             tooLong ? "border-red-600" : "border-slate-300",
           )}
         >
+          <MicButton label="Speak your question" onText={onSpoken} disabled={props.busy} className="-ml-1.5" />
           <label htmlFor="board-question" className="sr-only">
             {props.followUp ? "Follow-up question for the board" : "Question for the board"}
           </label>

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { memoIcon, retryIcon } from "../../../components/ui/page-icons";
 import { cn } from "../../../lib/cn";
+import { ListenButton } from "../listen-button";
 import { CopyButton } from "../message-actions";
 import type { ShownAnswer } from "./use-board-meeting";
 
@@ -35,8 +36,9 @@ export function BoardMemo(props: {
           Board memo
         </h3>
         {memo.status === "complete" && memo.text !== "" ? (
-          <span className="ml-auto">
+          <span className="ml-auto flex">
             <CopyButton text={memo.text} />
+            <ListenButton messageId={memo.messageId} text={memo.text} />
           </span>
         ) : null}
       </header>

@@ -3,6 +3,7 @@ import { type Director, type DirectorId, findDirector } from "#shared/directors"
 import { DirectorAvatar } from "../../../components/director-avatar";
 import { cn } from "../../../lib/cn";
 import { formatTimeOfDay } from "../format-time";
+import { ListenButton } from "../listen-button";
 import { CopyButton } from "../message-actions";
 import { BoardAnswer, STATE_LABELS, StateMark, stateOf } from "./board-answer";
 import { BoardMemo } from "./board-memo";
@@ -93,7 +94,12 @@ function DirectorHeading({ director, round, id }: { director: Director; round: S
         </h3>
         <p className="text-xs leading-tight text-slate-500">{director.title}</p>
       </div>
-      {state === "done" && answer?.text ? <CopyButton text={answer.text} /> : null}
+      {state === "done" && answer?.text ? (
+        <>
+          <CopyButton text={answer.text} />
+          <ListenButton messageId={answer.messageId} text={answer.text} />
+        </>
+      ) : null}
       <StateMark state={state} />
       <span className="sr-only">{STATE_LABELS[state]}</span>
     </div>
