@@ -73,6 +73,13 @@ export const envSchema = z.object({
   MAIL_FROM: optionalText,
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   DEMO_VIDEO_URL: optionalText,
+
+  /** Billing is on when the secret key is set (server/billing/billing-config.ts); the other four then matter. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_STANDARD: optionalText,
+  STRIPE_PRICE_PREMIUM: optionalText,
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -108,6 +115,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (rest.REQUIRE_EMAIL_VERIFICATION && !rest.SMTP_URL) {
     throw new EnvError(["REQUIRE_EMAIL_VERIFICATION: needs SMTP_URL, to send the confirmation emails"]);
   }
+  const billingMissing = missingForBilling(rest);
+  if (billingMissing.length > 0) {
+    throw new EnvError([`STRIPE_SECRET_KEY: billing also needs ${billingMissing.join(", ")}`]);
+  }
   const key = AI_API_KEY ?? OPENAI_API_KEY;
   const aiConfigured = Boolean(key || AI_BASE_URL);
   const appUrl = rest.APP_URL ?? `http://localhost:${rest.PORT || 3000}`;
@@ -120,6 +131,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_URL: appUrl,
     MAIL_FROM: rest.MAIL_FROM ?? `Directors <no-reply@${new URL(appUrl).hostname}>`,
   };
+}
+
+/** With STRIPE_SECRET_KEY set, the other settings billing cannot work without that are still unset. */
+function missingForBilling(env: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_STANDARD?: string;
+  STRIPE_PRICE_PREMIUM?: string;
+}): string[] {
+  if (!env.STRIPE_SECRET_KEY) return [];
+  const required = {
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_STANDARD: env.STRIPE_PRICE_STANDARD,
+    STRIPE_PRICE_PREMIUM: env.STRIPE_PRICE_PREMIUM,
+  };
+  return Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
 }
 
 /** Reads the process environment; the one place that touches process.env. */
