@@ -82,7 +82,10 @@ export async function startFakeStripeServer(options: {
 }) {
   const now = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   let counter = 0;
-  const nextId = (prefix: string) => `${prefix}_fake${String((counter += 1)).padStart(6, "0")}`;
+  const nextId = (prefix: string) => {
+    counter += 1;
+    return `${prefix}_fake${String(counter).padStart(6, "0")}`;
+  };
 
   const products = new Map<string, StripeObject>();
   const prices = new Map<string, Price>();
@@ -235,7 +238,7 @@ export async function startFakeStripeServer(options: {
   /** The hosted page's "Pay": the card is charged, the subscription starts, and Stripe tells the app. */
   function completeCheckout(sessionId: string): CheckoutSession {
     const session = sessions.get(sessionId);
-    if (!session || session.status !== "open") throw new Error(`checkout session ${sessionId} is not open`);
+    if (session?.status !== "open") throw new Error(`checkout session ${sessionId} is not open`);
     const subscription = startSubscription(session);
     const invoice = invoiceFor(subscription, item(subscription).price.unit_amount, "subscription_create");
     session.status = "complete";
@@ -491,14 +494,14 @@ export async function startFakeStripeServer(options: {
     const product = products.get(price.product);
     return shell(
       "Checkout",
-      `<h1>${escape(String(product?.name ?? "Subscription"))}</h1>
+      `<h1>${escapeHtml(String(product?.name ?? "Subscription"))}</h1>
 <p class="amount">${money(price.unit_amount)} per month</p>
-<p>Paying as ${escape(customer.email ?? "")}</p>
+<p>Paying as ${escapeHtml(customer.email ?? "")}</p>
 <form method="post" action="/pay/${session.id}/complete">
   <label>Card number <input name="card" value="4242 4242 4242 4242" autocomplete="off"></label>
   <button type="submit">Subscribe</button>
 </form>
-<p><a href="${escape(session.cancel_url)}">Back</a></p>`,
+<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>`,
     );
   }
 
@@ -520,7 +523,7 @@ ${actions}
   <label>Card number <input name="card" value="4242 4242 4242 4242" autocomplete="off"></label>
   <button type="submit">Update card</button>
 </form>
-<p><a href="${escape(portal.return_url)}">Return to Directors</a></p>`,
+<p><a href="${escapeHtml(portal.return_url)}">Return to Directors</a></p>`,
     );
   }
 
@@ -722,7 +725,7 @@ function date(seconds: number) {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
 }
 
-function escape(text: string) {
+function escapeHtml(text: string) {
   return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
