@@ -1,6 +1,7 @@
 import type { AiProvider } from "./ai/provider";
 import type { Auth } from "./auth/auth";
 import type { Sessions } from "./auth/sessions";
+import type { BillingConfig } from "./billing/billing-config";
 import type { AnswerHub } from "./chat/live-answer";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
@@ -25,4 +26,6 @@ export type AppDeps = {
   /** Durable background jobs (server/jobs/job-runner.ts). */
   jobs: JobRunner<AppDeps>;
   now: () => Date;
+  /** Stripe, when STRIPE_SECRET_KEY is set; undefined means plans are chosen, not paid for. */
+  billing: BillingConfig | undefined;
 };

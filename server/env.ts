@@ -80,6 +80,12 @@ export const envSchema = z.object({
   VOICE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** How long the provider has to transcribe a recording, or to start reading an answer aloud. */
   VOICE_TIMEOUT_S: z.coerce.number().positive().max(600).default(20),
+  /** Billing is on when the secret key is set (server/billing/billing-config.ts); the other four then matter. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_STANDARD: optionalText,
+  STRIPE_PRICE_PREMIUM: optionalText,
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -115,6 +121,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (rest.REQUIRE_EMAIL_VERIFICATION && !rest.SMTP_URL) {
     throw new EnvError(["REQUIRE_EMAIL_VERIFICATION: needs SMTP_URL, to send the confirmation emails"]);
   }
+  const billingMissing = missingForBilling(rest);
+  if (billingMissing.length > 0) {
+    throw new EnvError([`STRIPE_SECRET_KEY: billing also needs ${billingMissing.join(", ")}`]);
+  }
   const key = AI_API_KEY ?? OPENAI_API_KEY;
   const aiConfigured = Boolean(key || AI_BASE_URL);
   const appUrl = rest.APP_URL ?? `http://localhost:${rest.PORT || 3000}`;
@@ -127,6 +137,36 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_URL: appUrl,
     MAIL_FROM: rest.MAIL_FROM ?? `Directors <no-reply@${new URL(appUrl).hostname}>`,
   };
+}
+
+/** With STRIPE_SECRET_KEY set, the other settings billing cannot work without that are still unset. */
+function missingForBilling(env: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_STANDARD?: string;
+  STRIPE_PRICE_PREMIUM?: string;
+}): string[] {
+  if (!env.STRIPE_SECRET_KEY) return [];
+  const required = {
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_STANDARD: env.STRIPE_PRICE_STANDARD,
+    STRIPE_PRICE_PREMIUM: env.STRIPE_PRICE_PREMIUM,
+  };
+  return Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+}
+
+/** For `npm run billing:setup`, which runs before the prices it creates are configured: the key and API address. */
+export function loadStripeSetupEnv(): { secretKey: string; apiUrl: string | undefined } {
+  const result = envSchema
+    .pick({ STRIPE_SECRET_KEY: true, STRIPE_API_URL: true })
+    .required({ STRIPE_SECRET_KEY: true })
+    .safeParse(process.env);
+  if (!result.success || !result.data.STRIPE_SECRET_KEY) {
+    throw new EnvError(["STRIPE_SECRET_KEY: set it to the Stripe account's secret key (sk_live_… or sk_test_…)"]);
+  }
+  return { secretKey: result.data.STRIPE_SECRET_KEY, apiUrl: result.data.STRIPE_API_URL };
 }
 
 /** Reads the process environment; the one place that touches process.env. */

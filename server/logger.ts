@@ -64,10 +64,17 @@ export function secretsOf(env: {
   AUTH_SECRET?: string;
   DATABASE_URL?: string;
   SMTP_URL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
 }): string[] {
-  return [env.AI_API_KEY, env.AUTH_SECRET, passwordIn(env.DATABASE_URL), passwordIn(env.SMTP_URL)].filter(
-    (value): value is string => value !== undefined && value !== "",
-  );
+  return [
+    env.AI_API_KEY,
+    env.AUTH_SECRET,
+    passwordIn(env.DATABASE_URL),
+    passwordIn(env.SMTP_URL),
+    env.STRIPE_SECRET_KEY,
+    env.STRIPE_WEBHOOK_SECRET,
+  ].filter((value): value is string => value !== undefined && value !== "");
 }
 
 function passwordIn(url: string | undefined): string | undefined {

@@ -5,6 +5,7 @@ import type { RetryOptions } from "./ai/retry";
 import { createApp } from "./app";
 import { createAuth, resolveAuthSecret } from "./auth/auth";
 import { createSessions, SESSION_CHECK_TTL_MS } from "./auth/sessions";
+import { billingConfig } from "./billing/billing-config";
 import { createAnswerHub } from "./chat/answer-hub";
 import type { DatabaseHandle } from "./db/client";
 import { openDatabase, prepareDataDir } from "./db/open-database";
@@ -150,6 +151,7 @@ export async function buildDeps(
     answers: await createAnswerHub({ database, log, now }),
     jobs,
     now,
+    billing: billingConfig(env),
   };
   if (startJobs) await jobs.start(deps, JOB_TYPES);
   return deps;

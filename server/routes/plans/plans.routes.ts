@@ -1,16 +1,12 @@
 import { Hono } from "hono";
-import {
-  type CurrentPlan,
-  type CurrentPlanResponse,
-  type SelectPlanResponse,
-  selectPlanSchema,
-} from "../../../shared/plan-selection";
+import { type CurrentPlanResponse, type SelectPlanResponse, selectPlanSchema } from "../../../shared/plan-selection";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { readJson } from "../../http/read-json";
 import { choosePlan } from "../../plans/choose-plan";
-import { getPlanStatus, type PlanStatus } from "../../plans/plan-status";
+import { toCurrentPlan } from "../../plans/current-plan";
+import { getPlanStatus } from "../../plans/plan-status";
 import { getBusinessProfile } from "../../profile/business-profile";
 
 /** The signed-in user's plan: read it, or choose one. */
@@ -31,15 +27,4 @@ export function planRoutes(deps: AppDeps) {
         next: profile ? "/select-department" : "/onboarding",
       });
     });
-}
-
-function toCurrentPlan(status: PlanStatus): CurrentPlan {
-  return {
-    planId: status.plan.id,
-    chosenAt: status.chosenAt.toISOString(),
-    trialEndsAt: status.trialEndsAt?.toISOString() ?? null,
-    trialEnded: status.trialEnded,
-    trialDaysLeft: status.trialDaysLeft,
-    trialUsed: status.trialUsed,
-  };
 }

@@ -6,6 +6,7 @@ import { NavBar } from "../features/shell/nav-bar";
 import { OfflineGate } from "../features/shell/offline-gate";
 import { ReconnectingBanner } from "../features/shell/reconnecting-banner";
 import { FocusPageHeading } from "./focus-page-heading";
+import { PaymentBannerSlot } from "./payment-banner-slot";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { ScrollRestoration } from "./scroll-restoration";
 
@@ -29,6 +30,7 @@ export function RootLayout() {
           <NavBar />
           <ReconnectingBanner />
           <EmailConfirmationBanner />
+          <PaymentBannerSlot />
           <main id="main" className="flex flex-1 flex-col">
             <OfflineGate>
               <Suspense fallback={<PageLoading />}>
