@@ -22,6 +22,7 @@ import { messageRoutes } from "./routes/chat/messages.routes";
 import { sharedRoutes, shareRoutes } from "./routes/chat/shares.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { directorRoutes } from "./routes/directors/directors.routes";
+import { documentRoutes, sharedDocumentRoutes } from "./routes/documents/documents.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { knowledgeRoutes } from "./routes/knowledge/knowledge.routes";
 import { memoryRoutes } from "./routes/memory/memory.routes";
@@ -90,6 +91,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/onboarding", onboardingRoutes(deps));
   app.route("/api/knowledge", knowledgeRoutes(deps));
   app.route("/api/memory", memoryRoutes(deps));
+  app.route("/api/documents", documentRoutes(deps));
+  app.route("/api/shared-documents", sharedDocumentRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

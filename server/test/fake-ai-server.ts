@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeDocumentDraft } from "./fake-document-drafts";
 
 /**
  * A local HTTP server that speaks the OpenAI wire protocol (/v1/embeddings and
@@ -11,7 +12,10 @@ import type { AddressInfo } from "node:net";
  * queueCompletion), so a short side request (a title, say) never takes a
  * script meant for an answer. Non-streamed requests that ask for JSON
  * (`response_format`) follow their own queue (queueObject); unscripted, they
- * get the smallest value their JSON schema allows (empty lists, nulls).
+ * get the smallest value their JSON schema allows (empty lists, nulls). A
+ * request for a document draft (JSON named "document_draft", streamed or
+ * not) follows the same queue; unscripted, it gets a small whole draft
+ * (fake-document-drafts.ts).
  */
 
 export type ScriptedFailure = {
@@ -228,17 +232,23 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     }
 
     if (req.method === "POST" && path.endsWith("/chat/completions")) {
-      const wantsObject = !body.stream && Boolean(body.response_format);
+      const format = body.response_format as { json_schema?: { name?: string; schema?: JsonSchema } } | undefined;
+      const wantsDraft = format?.json_schema?.name === "document_draft";
+      const wantsObject = (!body.stream || wantsDraft) && Boolean(format);
       const script =
         fake.route?.(recorded) ??
-        (body.stream ? chatScripts : wantsObject ? objectScripts : completionScripts).shift() ??
+        (wantsObject ? objectScripts : body.stream ? chatScripts : completionScripts).shift() ??
         {};
       if ("fail" in script) return sendError(res, script.fail);
       const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
-      const schema = (body.response_format as { json_schema?: { schema?: JsonSchema } } | undefined)?.json_schema
-        ?.schema;
+      const schema = format?.json_schema?.schema;
       const reply =
-        script.reply ?? (wantsObject ? JSON.stringify(smallestValue(schema ?? {})) : fake.defaultReply(messages));
+        script.reply ??
+        (wantsDraft
+          ? fakeDocumentDraft(messages.map((message) => String(message.content)).join("\n"))
+          : wantsObject
+            ? JSON.stringify(smallestValue(schema ?? {}))
+            : fake.defaultReply(messages));
       const pieces = reply.match(/\S+\s*/g) ?? [reply];
       const created = Math.floor(Date.now() / 1000);
       const id = `chatcmpl-${created}-${requests.length}`;
