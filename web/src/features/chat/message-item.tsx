@@ -1,6 +1,7 @@
 import { withoutCitations } from "#shared/answer-sources";
 import type { AnswerPhase } from "#shared/chat";
 import type { Director } from "#shared/directors";
+import { MakeDocumentButton } from "../documents/make-document-button";
 import { AnswerMemory } from "../memory/answer-memory";
 import { CarriedMemo } from "./board/carried-memo";
 import type { ChatUIMessage } from "./chat-api";
@@ -110,6 +111,9 @@ export function MessageItem(props: {
             ) : null}
             {storedId && status === "complete" ? (
               <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />
+            ) : null}
+            {storedId && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
+              <MakeDocumentButton messageId={storedId} directorId={director.id} />
             ) : null}
             {storedId ? (
               <VersionSwitcher
