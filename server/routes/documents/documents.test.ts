@@ -150,6 +150,30 @@ describe("drafting a document", () => {
     });
     expect(untrained.status).toBe(403);
   });
+  it("shows a drafting whose writer went silent (a crash, a restart) as incomplete, and a Retry drafts it", async () => {
+    const app = await documentsApp();
+    const { cookie, user } = await owner(app);
+    const silentSince = new Date(app.deps.now().getTime() - 2 * 60_000);
+    const [row] = await app.db
+      .insert(documents)
+      .values({
+        userId: user.id,
+        directorId: "martha",
+        kind: "campaign-plan",
+        title: "One-month campaign plan",
+        contentKind: "rich",
+        status: "drafting",
+        request: { brief: "A one-month campaign plan." },
+        updatedAt: silentSince,
+      })
+      .returning();
+    const read = (await (await app.request(`/api/documents/${row?.id}`, { cookie })).json()) as DocumentView;
+    expect(read).toMatchObject({ status: "incomplete", errorCode: "documents:draft_incomplete", content: null });
+
+    const retry = await app.request(`/api/documents/${row?.id}/retry`, { cookie, body: {} });
+    const end = JSON.parse((await retry.text()).trim().split("\n").at(-1) ?? "{}") as DraftEvent;
+    expect(end).toMatchObject({ type: "end", document: { status: "complete", currentVersion: 1 } });
+  });
 });
 
 describe("editing a document", () => {

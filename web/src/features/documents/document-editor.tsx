@@ -1,19 +1,17 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { type Assumption, type DocumentView, exportFormatsFor } from "#shared/documents";
 import { ERRORS } from "#shared/errors";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
 import { AssumptionsPanel } from "./assumptions-panel";
 import { ChangeRequest } from "./change-request";
 import { exportAddress } from "./documents-api";
+import { RichEditor } from "./rich-editor";
 import { ShareControl } from "./share-control";
 import { SheetGrid } from "./sheet-grid";
 import { SourcesList } from "./sources-list";
 import { useDocumentEdits } from "./use-document-edits";
 import { VersionsPanel } from "./versions-panel";
-
-const RichEditor = lazy(() => import("./rich-editor").then((module) => ({ default: module.RichEditor })));
 
 const FORMAT_LABELS = { docx: "Word (.docx)", pdf: "PDF", xlsx: "Excel (.xlsx)", csv: "CSV", md: "Markdown" } as const;
 
@@ -43,14 +41,12 @@ export function DocumentEditor({ view, directorName }: { view: DocumentView; dir
         ) : null}
         <Card className="min-w-0 p-4 sm:p-8">
           {working.kind === "rich" ? (
-            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <RichEditor
-                doc={working.doc}
-                revision={edits.revision}
-                onChange={(doc) => edits.edit({ kind: "rich", doc })}
-                onSelect={setSelection}
-              />
-            </Suspense>
+            <RichEditor
+              doc={working.doc}
+              revision={edits.revision}
+              onChange={(doc) => edits.edit({ kind: "rich", doc })}
+              onSelect={setSelection}
+            />
           ) : (
             <SheetGrid
               sheet={working.sheet}
