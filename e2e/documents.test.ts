@@ -3,9 +3,10 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import type { DocumentView } from "#shared/documents";
 import { TRAINING_QUESTIONS } from "#shared/training";
 import { directorTrainings } from "../server/db/schema";
-import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { askInPage, chatOwnerPage, openChat } from "./support/chat-owner";
 
@@ -36,8 +37,21 @@ describe("documents", () => {
 
     await openChat(page);
     await askInPage(page, "How do I grow subscriptions?");
+    // The draft streams in section by section: held mid-way, the whole sections written so far are on screen.
+    const midway = createGate();
+    let held = false;
+    fake.route = (request) => {
+      const format = request.body.response_format as { json_schema?: { name?: string } } | undefined;
+      if (held || format?.json_schema?.name !== "document_draft") return undefined;
+      held = true;
+      return { holds: [{ beforeChunk: 30, gate: midway }] };
+    };
     await page.getByRole("button", { name: "Make this a document" }).click();
     await page.waitForURL(/\/documents\/[0-9a-f-]{36}$/);
+    await page.getByText("Martha is drafting…").waitFor();
+    await page.getByRole("heading", { name: "Weekly actions" }).waitFor();
+    await screenshot(page, "documents-drafting-desktop");
+    midway.open();
     await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").waitFor();
     await page.getByRole("heading", { name: "Assumptions" }).waitFor();
     await page.getByText("Average order £38").waitFor();
@@ -64,6 +78,27 @@ describe("documents", () => {
     await page.getByRole("button", { name: "Restore version 1" }).click();
     await page.getByText("Version 4", { exact: true }).waitFor();
     expect(await editor(page).textContent()).not.toContain("Starting in March.");
+
+    // Another tab saves version 5 meanwhile; this tab's next save is refused, and what the owner typed stays.
+    const documentId = page.url().split("/").at(-1) ?? "";
+    const current = (await (await page.request.get(`/api/documents/${documentId}`)).json()) as DocumentView;
+    const otherTab = await page.request.put(`/api/documents/${documentId}/content`, {
+      headers: { origin: browser.url },
+      data: { baseVersion: 4, body: current.content },
+    });
+    expect(otherTab.status()).toBe(200);
+    await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Typed in this tab.");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(/changed in another tab or window/)
+      .waitFor();
+    expect(await editor(page).textContent()).toContain("Typed in this tab.");
+    await page.getByRole("button", { name: "Save mine as a new version" }).click();
+    await page.getByText("Version 6", { exact: true }).waitFor();
+    expect(await editor(page).textContent()).toContain("Typed in this tab.");
 
     const word = await downloaded(page, "Word (.docx)");
     expect(word.name).toMatch(/\.docx$/);
@@ -102,5 +137,13 @@ describe("documents", () => {
     await screenshot(page, "documents-editor-desktop-restored");
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "documents-editor-desktop-dark");
+
+    // A read-only link shows the document to anyone who has it, without its citation markers.
+    await page.getByRole("button", { name: "Make a read-only link" }).click();
+    const link = await page.getByRole("textbox", { name: "Read-only link" }).inputValue();
+    const reader = await browser.newPage(PHONE);
+    await reader.goto(link);
+    await reader.getByText("Grow subscriptions from 300 to 800 this year.").waitFor();
+    await screenshot(reader, "documents-shared-phone");
   });
 });

@@ -69,7 +69,7 @@ export async function startDocument(deps: AppDeps, caller: DraftingCaller, input
     userId: caller.userId,
     directorId: input.directorId,
     kind: kind?.id ?? CUSTOM_KIND,
-    title: kind?.name ?? titleFrom(input.description ?? answer ?? ""),
+    title: kind?.name ?? (input.description ? titleFrom(input.description) : workingTitle(drafter)),
     contentKind,
     request,
     now: deps.now(),
@@ -202,6 +202,11 @@ async function answerText(deps: AppDeps, userId: string, messageId: string): Pro
   const message = await findMessage(deps.db, userId, messageId);
   if (message?.sender !== "ai" || message.content.trim() === "") throw new AppError("not_found:conversation");
   return message.content;
+}
+
+/** A document made from an answer, until the director names it. */
+function workingTitle(drafter: Drafter): string {
+  return drafter.boardDocument ? "From the board's answer" : `From ${drafter.director.name}'s answer`;
 }
 
 /** A custom document's working title until the director names it: the first words of what was asked. */

@@ -150,6 +150,17 @@ describe("drafting a document", () => {
     });
     expect(untrained.status).toBe(403);
   });
+  it("drafts a board document as the board, from the first trained director's context", async () => {
+    const app = await documentsApp();
+    const { cookie } = await owner(app);
+    const { document } = await draft(app, cookie, { directorId: "board", kind: "decision-memo" });
+    expect(document).toMatchObject({ status: "complete", directorId: "board", title: "Decision memo" });
+    const [request] = fake.objectRequests();
+    const messages = request?.body.messages as Array<{ role: string; content: string }>;
+    expect(messages[0]?.content).toContain("You are the owner's board of directors");
+    expect(messages[1]?.content).toContain("Martha's training");
+  });
+
   it("shows a drafting whose writer went silent (a crash, a restart) as incomplete, and a Retry drafts it", async () => {
     const app = await documentsApp();
     const { cookie, user } = await owner(app);
