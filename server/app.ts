@@ -24,6 +24,7 @@ import { messageRoutes } from "./routes/chat/messages.routes";
 import { sharedRoutes, shareRoutes } from "./routes/chat/shares.routes";
 import { configRoutes } from "./routes/config/config.routes";
 import { directorRoutes } from "./routes/directors/directors.routes";
+import { documentRoutes, sharedDocumentRoutes } from "./routes/documents/documents.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { knowledgeRoutes } from "./routes/knowledge/knowledge.routes";
 import { memoryRoutes } from "./routes/memory/memory.routes";
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/memory", memoryRoutes(deps));
   app.route("/api/voice", voiceRoutes(deps));
   app.route("/api/billing", billingRoutes(deps));
+  app.route("/api/documents", documentRoutes(deps));
+  app.route("/api/shared-documents", sharedDocumentRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

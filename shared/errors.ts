@@ -215,6 +215,29 @@ export const ERRORS = {
     status: 429,
     message: "You are using voice very quickly. Please wait a minute and try again.",
   },
+  "validation:document": { status: 400, message: "Some fields need attention." },
+  "not_found:document": {
+    status: 404,
+    message: "This document could not be found. It may have been deleted, or the link revoked.",
+  },
+  "documents:count_limit": {
+    status: 403,
+    message: "Your plan's documents are full. Delete a document or upgrade your plan to draft more.",
+  },
+  "documents:too_large": {
+    status: 413,
+    message: "This document is larger than your plan allows. Shorten it or split it into two documents.",
+  },
+  "conflict:document_version": {
+    status: 409,
+    message:
+      "This document was changed in another tab or window since you opened it. Your changes are still here: load the latest version to compare, or save yours as a new version.",
+  },
+  "conflict:document_drafting": {
+    status: 409,
+    message: "The director is still drafting this document. Wait for the draft to finish, then try again.",
+  },
+  "documents:draft_incomplete": { status: 502, message: "Failed to generate a response. Please try again." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,8 +17,11 @@ export type Plan = {
   trainingLevel: number;
   /** Level 2 training: how many knowledge sources, and how many bytes of originals, the plan keeps. */
   knowledge: { sources: number; bytes: number };
+  /** Documents and spreadsheets: how many the plan keeps, and how large one version may be (its JSON, in bytes). */
+  documents: { count: number; bytes: number };
 };
 
+const KB = 1024;
 const MB = 1024 * 1024;
 
 export const PLANS: readonly Plan[] = [
@@ -37,6 +40,7 @@ export const PLANS: readonly Plan[] = [
     directorCount: 1,
     trainingLevel: 1,
     knowledge: { sources: 10, bytes: 25 * MB },
+    documents: { count: 10, bytes: 256 * KB },
   },
   {
     id: "standard",
@@ -53,6 +57,7 @@ export const PLANS: readonly Plan[] = [
     directorCount: 1,
     trainingLevel: 1,
     knowledge: { sources: 50, bytes: 250 * MB },
+    documents: { count: 100, bytes: 512 * KB },
   },
   {
     id: "premium",
@@ -69,6 +74,7 @@ export const PLANS: readonly Plan[] = [
     directorCount: 4,
     trainingLevel: 1,
     knowledge: { sources: 500, bytes: 2048 * MB },
+    documents: { count: 1000, bytes: 1000 * KB },
   },
 ];
 

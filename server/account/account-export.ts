@@ -16,6 +16,7 @@ import {
   users,
 } from "../db/schema";
 import type { AppDeps } from "../deps";
+import { documentsForExport } from "../documents/documents-for-export";
 import { AppError } from "../http/app-error";
 import { getPlanStatus } from "../plans/plan-status";
 
@@ -232,6 +233,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
     knowledgeSources: sources,
     rememberedFacts: facts,
     memorySettings: memory ?? null,
+    documents: await documentsForExport(db, userId),
   };
 }
 

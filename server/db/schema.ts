@@ -473,3 +473,65 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+// ---- Documents: what the directors draft for the owner ----
+
+export const DOCUMENT_CONTENT_KINDS = ["rich", "sheet"] as const;
+export const DOCUMENT_STATUSES = ["drafting", "complete", "incomplete"] as const;
+export const DOCUMENT_AUTHORS = ["owner", "director"] as const;
+
+/**
+ * A document or spreadsheet a director drafted (shared/documents.ts): its versions hold the content, the row says
+ * which is current and whether the drafting finished. `updated_at` is the drafting's heartbeat, so a drafting whose
+ * writer died is told apart from one still being written.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The director who drafts it, or "board" for a board document. */
+    directorId: text("director_id").notNull(),
+    /** A kind of the catalogue (shared/documents.ts), or "custom" for one the owner described. */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    contentKind: text("content_kind", { enum: DOCUMENT_CONTENT_KINDS }).notNull(),
+    /** The version shown and edited; 0 until the first draft is stored. */
+    currentVersion: integer("current_version").notNull().default(0),
+    status: text("status", { enum: DOCUMENT_STATUSES }).notNull(),
+    errorCode: text("error_code"),
+    /** What the director was asked (the owner's description, the answer it starts from), for a Retry. */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull().default({}),
+    /** A read-only link's token while the owner shares it; revoking clears it. */
+    shareToken: text("share_token"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("documents_user_updated_idx").on(table.userId, table.updatedAt),
+    uniqueIndex("documents_share_token_idx").on(table.shareToken),
+  ],
+);
+
+/** Every version of a document, numbered from 1; the content is the whole document as it was then. */
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    author: text("author", { enum: DOCUMENT_AUTHORS }).notNull(),
+    /** What made it: "Drafted", "Edited", "Changed: shorter", "Restored version 2". */
+    note: text("note").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("document_versions_number_idx").on(table.documentId, table.number)],
+);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeDocumentDraft } from "./fake-document-drafts";
 import { makeWav } from "./wav";
 
 /**
@@ -15,7 +16,10 @@ import { makeWav } from "./wav";
  * get the smallest value their JSON schema allows (empty lists, nulls). Speech
  * has its two endpoints: /v1/audio/transcriptions answers a scripted text and
  * /v1/audio/speech streams a WAV tone in chunks; with `voiceEndpoints` off both
- * answer 404, as a provider without speech does.
+ * answer 404, as a provider without speech does. A
+ * request for a document draft (JSON named "document_draft", streamed or
+ * not) follows the same queue; unscripted, it gets a small whole draft
+ * (fake-document-drafts.ts).
  */
 
 export type ScriptedFailure = {
@@ -268,17 +272,23 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     }
 
     if (req.method === "POST" && path.endsWith("/chat/completions")) {
-      const wantsObject = !body.stream && Boolean(body.response_format);
+      const format = body.response_format as { json_schema?: { name?: string; schema?: JsonSchema } } | undefined;
+      const wantsDraft = format?.json_schema?.name === "document_draft";
+      const wantsObject = (!body.stream || wantsDraft) && Boolean(format);
       const script =
         fake.route?.(recorded) ??
-        (body.stream ? chatScripts : wantsObject ? objectScripts : completionScripts).shift() ??
+        (wantsObject ? objectScripts : body.stream ? chatScripts : completionScripts).shift() ??
         {};
       if ("fail" in script) return sendError(res, script.fail);
       const messages = (body.messages ?? []) as Array<{ role: string; content: unknown }>;
-      const schema = (body.response_format as { json_schema?: { schema?: JsonSchema } } | undefined)?.json_schema
-        ?.schema;
+      const schema = format?.json_schema?.schema;
       const reply =
-        script.reply ?? (wantsObject ? JSON.stringify(smallestValue(schema ?? {})) : fake.defaultReply(messages));
+        script.reply ??
+        (wantsDraft
+          ? fakeDocumentDraft(messages.map((message) => String(message.content)).join("\n"))
+          : wantsObject
+            ? JSON.stringify(smallestValue(schema ?? {}))
+            : fake.defaultReply(messages));
       const pieces = reply.match(/\S+\s*/g) ?? [reply];
       const created = Math.floor(Date.now() / 1000);
       const id = `chatcmpl-${created}-${requests.length}`;

@@ -53,6 +53,11 @@ const SharedConversationPage = page(() =>
 const BoardPage = queryPage(() => import("../features/chat/board/board-page").then((m) => m.BoardPage));
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
 const KnowledgePage = queryPage(() => import("../features/knowledge/knowledge-page").then((m) => m.KnowledgePage));
+const DocumentsPage = queryPage(() => import("../features/documents/documents-page").then((m) => m.DocumentsPage));
+const DocumentPage = queryPage(() => import("../features/documents/document-page").then((m) => m.DocumentPage));
+const SharedDocumentPage = page(() =>
+  import("../features/documents/shared-document-page").then((m) => m.SharedDocumentPage),
+);
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
 
 /**
@@ -76,6 +81,7 @@ export function AppRoutes() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/contact" element={<ContactPage />} />
         <Route path="/shared/:token" element={<SharedConversationPage />} />
+        <Route path="/shared-documents/:token" element={<SharedDocumentPage />} />
         <Route element={<RequireSession />}>
           <Route path="/subscription" element={<SubscriptionPage />} />
           <Route path="/onboarding" element={<OnboardingPage />} />
@@ -85,6 +91,8 @@ export function AppRoutes() {
           <Route path="/board" element={<BoardPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/knowledge" element={<KnowledgePage />} />
+          <Route path="/documents" element={<DocumentsPage />} />
+          <Route path="/documents/:id" element={<DocumentPage />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

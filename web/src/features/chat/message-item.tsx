@@ -4,6 +4,7 @@ import type { AnswerPhase } from "#shared/chat";
 import type { Director } from "#shared/directors";
 import { preloadMarkdown } from "../../components/deferred-markdown";
 import { lazyNamed } from "../../lib/lazy-named";
+import { MakeDocumentButton } from "../documents/make-document-button";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
 
@@ -137,6 +138,9 @@ export function MessageItem(props: {
             ) : null}
             {storedId && status === "complete" ? (
               <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />
+            ) : null}
+            {storedId && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
+              <MakeDocumentButton messageId={storedId} directorId={director.id} />
             ) : null}
             {storedId ? (
               <VersionSwitcher

@@ -14,6 +14,7 @@ const OWNER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/chat", label: "Chat" },
   { to: "/knowledge", label: "Knowledge" },
+  { to: "/documents", label: "Documents" },
   { to: "/subscription", label: "Pricing" },
   { to: "/settings", label: "Settings" },
 ] as const;

@@ -1,0 +1,221 @@
+// Documents benchmark (issue 41): `npm run bench:documents`.
+//
+// 1. Export: a 20-page document (about 11,000 words: 26 sections of a heading, three paragraphs and a list, a table every
+//    fourth section) to .docx and .pdf, and a 13-week × 30-row cash-flow sheet (formulas in every week) to .xlsx, each
+//    RUNS times in this process. The first run loads the library and its fonts; the median is of the rest.
+//    Target: each under 1 s.
+// 2. Opening: that document with 30 versions, stored on the real server (built browser app, in-memory database), opened
+//    in Chromium (1280 × 800, no throttling) RUNS times each way: by a click in the library, and by a fresh page load
+//    of /documents/:id (the app's code cached), until the editor is editable and holds the last section.
+//    Target: under 500 ms.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { build } from "vite";
+import { addVersion, insertDocument } from "../server/documents/document-store";
+import { toDocx } from "../server/documents/export-docx";
+import { toDocumentPdf } from "../server/documents/export-pdf";
+import { toXlsx } from "../server/documents/export-xlsx";
+import { parseEnv } from "../server/env";
+import { createLogger } from "../server/logger";
+import { startServer } from "../server/start";
+import { givePlan } from "../server/test/fixtures";
+import { createTestDatabase } from "../server/test/test-database";
+import { type OutlineBlock, outlineToDoc } from "../shared/document-outline";
+import type { Sheet, VersionContent } from "../shared/documents";
+import { percentile } from "./percentile";
+
+const RUNS = Number(process.env.RUNS ?? 7);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+/** Sections of about 420 words: 26 of them fill 20 A4 pages in the PDF. */
+const PAGES = 26;
+
+const WORDS = (
+  "our customers order coffee online and in both cafes every week we roast in small batches and ship on tuesday " +
+  "the campaign reaches remote workers through instagram the newsletter and workshops with a clear weekly budget"
+).split(" ");
+const sentence = (count: number, offset: number) =>
+  Array.from({ length: count }, (_, index) => WORDS[(index + offset) % WORDS.length]).join(" ");
+
+function twentyPages(): OutlineBlock[] {
+  const blocks: OutlineBlock[] = [{ type: "heading", level: 1, text: "Annual marketing plan" }];
+  for (let page = 1; page <= PAGES; page++) {
+    blocks.push({ type: "heading", level: 2, text: `Part ${page}: what we do and why` });
+    for (let paragraph = 0; paragraph < 3; paragraph++) {
+      blocks.push({ type: "paragraph", text: `${sentence(120, page * 7 + paragraph)} [${(paragraph % 3) + 1}].` });
+    }
+    blocks.push({ type: "bullets", items: [0, 1, 2, 3].map((item) => sentence(12, page + item)) });
+    if (page % 4 === 0) {
+      blocks.push({
+        type: "table",
+        rows: [
+          ["Week", "Channel", "Spend", "Goal"],
+          ...[1, 2, 3, 4, 5].map((week) => [`Week ${week}`, "Instagram", "£200", "40 orders"]),
+        ],
+      });
+    }
+  }
+  return blocks;
+}
+
+function cashFlowSheet(): Sheet {
+  const weeks = Array.from({ length: 13 }, (_, index) => index);
+  const letter = (index: number) => String.fromCharCode(66 + index);
+  const rows: string[][] = [
+    ["Opening balance", ...weeks.map((week) => (week === 0 ? "12000" : `=${letter(week - 1)}31`))],
+  ];
+  for (let line = 1; line <= 14; line++)
+    rows.push([`Cash in: stream ${line}`, ...weeks.map((week) => String(400 + line * 10 + week))]);
+  for (let line = 1; line <= 14; line++)
+    rows.push([`Cash out: cost ${line}`, ...weeks.map((week) => String(300 + line * 8 + week))]);
+  rows.push([
+    "Closing balance",
+    ...weeks.map(
+      (week) => `=${letter(week)}2+SUM(${letter(week)}3:${letter(week)}16)-SUM(${letter(week)}17:${letter(week)}30)`,
+    ),
+  ]);
+  return {
+    columns: [
+      { header: "Line", format: "text" },
+      ...weeks.map((week) => ({ header: `Week ${week + 1}`, format: "currency" as const })),
+    ],
+    rows,
+  };
+}
+
+async function time(label: string, run: () => Promise<Buffer>) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let index = 0; index < RUNS; index++) {
+    const started = performance.now();
+    bytes = (await run()).length;
+    times.push(performance.now() - started);
+  }
+  const [first = 0, ...rest] = times;
+  out(
+    `${label.padEnd(34)} first ${first.toFixed(0).padStart(5)} ms   median ${percentile(rest, 50).toFixed(0).padStart(5)} ms   ${(bytes / 1024).toFixed(0)} KB`,
+  );
+}
+
+const blocks = twentyPages();
+const doc = outlineToDoc(blocks);
+const assumptions = [{ text: "Average order £38", value: "£38", why: "not in your data" }];
+const words = blocks.map((block) => JSON.stringify(block).split(" ").length).reduce((sum, count) => sum + count, 0);
+out(
+  `Export (${RUNS} runs each; a document of about ${words.toLocaleString("en-GB")} words, a sheet of 13 weeks × 30 rows)`,
+);
+await time("20-page document → .docx", () => toDocx("Annual marketing plan", doc, assumptions));
+let pages = 0;
+await time("20-page document → .pdf", async () => {
+  const pdf = await toDocumentPdf("Annual marketing plan", doc, assumptions);
+  pages = pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
+  return pdf;
+});
+out(`(the PDF has ${pages} A4 pages; load average at the start ${os.loadavg()[0]?.toFixed(1)})`);
+await time("13-week × 30-row sheet → .xlsx", () => toXlsx("Cash flow", cashFlowSheet(), assumptions));
+
+// ---- Opening the document with 30 versions ----
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-documents-bench-"));
+await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
+const env = parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" });
+const server = await startServer({
+  env,
+  log: createLogger(env.LOG_LEVEL),
+  staticDir: outDir,
+  database: await createTestDatabase(),
+});
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const signUp = await page.request.post(`${server.url}/api/auth/sign-up`, {
+    headers: { origin: server.url },
+    data: {
+      name: "Bench",
+      email: "bench@example.com",
+      password: "correct-horse-battery",
+      confirmPassword: "correct-horse-battery",
+    },
+  });
+  const { user } = (await signUp.json()) as { user: { id: string } };
+  const { deps } = server;
+  await givePlan(deps, user.id, "premium");
+  const row = await insertDocument(deps.db, {
+    userId: user.id,
+    directorId: "martha",
+    kind: "campaign-plan",
+    title: "Annual marketing plan",
+    contentKind: "rich",
+    request: {},
+    now: new Date(),
+  });
+  for (let version = 0; version < 30; version++) {
+    const content: VersionContent = {
+      kind: "rich",
+      doc: outlineToDoc([
+        ...blocks.slice(0, -1),
+        { type: "paragraph", text: `Version ${version + 1} of the last words.` },
+      ]),
+      assumptions,
+      sources: [],
+    };
+    await addVersion(deps.db, {
+      userId: user.id,
+      documentId: row.id,
+      baseVersion: version,
+      content,
+      author: version === 0 ? "director" : "owner",
+      note: version === 0 ? "Drafted" : "Edited",
+      now: new Date(),
+      ...(version === 0 ? { status: "complete" as const } : {}),
+    });
+  }
+  // The page's code is cached after the first visit, as it is for an owner who has opened a document before.
+  await page.goto(`${server.url}/documents`);
+  const opened: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto(`${server.url}/documents`);
+    await page.getByRole("heading", { name: "Documents" }).waitFor();
+    const started = performance.now();
+    await page.goto(`${server.url}/documents/${row.id}`);
+    await page
+      .locator('[aria-label="Document text"][contenteditable="true"]')
+      .getByText("Version 30 of the last words.")
+      .waitFor();
+    opened.push(performance.now() - started);
+  }
+  // From the library, as an owner opens it: a click, no page load.
+  const clicked: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto(`${server.url}/documents`);
+    const link = page.getByRole("link", { name: "Annual marketing plan" });
+    await link.waitFor();
+    const started = performance.now();
+    await link.click();
+    await page
+      .locator('[aria-label="Document text"][contenteditable="true"]')
+      .getByText("Version 30 of the last words.")
+      .waitFor();
+    clicked.push(performance.now() - started);
+  }
+  const api: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await page.request.get(`${server.url}/api/documents/${row.id}`);
+    api.push(performance.now() - started);
+  }
+  out("");
+  out(`Opening a 20-page document with 30 versions (${RUNS} runs)`);
+  const figures = (values: number[]) =>
+    `median ${percentile(values, 50).toFixed(0).padStart(4)} ms   max ${Math.max(...values)
+      .toFixed(0)
+      .padStart(4)} ms`;
+  out(`from the library (a click → editable editor)       ${figures(clicked)}`);
+  out(`a fresh page load (navigation → editable editor)   ${figures(opened)}`);
+  out(`GET /api/documents/:id                         median ${percentile(api, 50).toFixed(0)} ms`);
+} finally {
+  await browser.close();
+  await server.close();
+  fs.rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import ExcelJS from "exceljs";
+import JSZip from "jszip";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import type { DocumentView } from "#shared/documents";
+import { TRAINING_QUESTIONS } from "#shared/training";
+import { directorTrainings } from "../server/db/schema";
+import { createGate, startFakeAiServer } from "../server/test/fake-ai-server";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { askInPage, chatOwnerPage, openChat } from "./support/chat-owner";
+
+/** Answers and drafts come from the local OpenAI-protocol test server, over real HTTP. */
+const fake = await startFakeAiServer();
+afterAll(() => fake.close());
+
+const browser = setupBrowser({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", EMBEDDING_MODEL: "none" } });
+
+const editor = (page: Page) => page.getByRole("textbox", { name: "Document text" });
+
+async function downloaded(page: Page, linkName: string): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: linkName }).click(),
+  ]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(path) };
+}
+
+describe("documents", () => {
+  it("turns an answer into a document, edits it, asks for a change, restores a version and exports Word and Excel", async () => {
+    const page = await chatOwnerPage(browser, DESKTOP);
+    const answers = Object.fromEntries(TRAINING_QUESTIONS.finn.map((q) => [q.name, `Our answer about ${q.name}`]));
+    await browser.server.deps.db
+      .insert(directorTrainings)
+      .values({ userId: page.userId, directorId: "finn", answers, trainedAt: new Date() });
+
+    await openChat(page);
+    await askInPage(page, "How do I grow subscriptions?");
+    // The draft streams in section by section: held mid-way, the whole sections written so far are on screen.
+    const midway = createGate();
+    let held = false;
+    fake.route = (request) => {
+      const format = request.body.response_format as { json_schema?: { name?: string } } | undefined;
+      if (held || format?.json_schema?.name !== "document_draft") return undefined;
+      held = true;
+      return { holds: [{ beforeChunk: 30, gate: midway }] };
+    };
+    await page.getByRole("button", { name: "Make this a document" }).click();
+    await page.waitForURL(/\/documents\/[0-9a-f-]{36}$/);
+    await page.getByText("Martha is drafting…").waitFor();
+    await page.getByRole("heading", { name: "Weekly actions" }).waitFor();
+    await screenshot(page, "documents-drafting-desktop");
+    midway.open();
+    await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").waitFor();
+    await page.getByRole("heading", { name: "Assumptions" }).waitFor();
+    await page.getByText("Average order £38").waitFor();
+    await screenshot(page, "documents-editor-desktop");
+
+    // The owner edits a paragraph and saves it as version 2.
+    await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Starting in March.");
+    await page.getByText("Unsaved changes").waitFor();
+    await page.getByRole("button", { name: "Save version" }).click();
+    await page.getByText("Version 2", { exact: true }).waitFor();
+
+    // Selects a passage and asks Martha to make it shorter: version 3.
+    await editor(page).getByText("We spend about $800 a month on marketing [2].").click({ clickCount: 3 });
+    await page.getByText(/^Selected:/).waitFor();
+    await page.getByRole("textbox", { name: "What should Martha change?" }).fill("shorter");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    await page.getByText("Version 3", { exact: true }).waitFor();
+    expect(await editor(page).textContent()).not.toContain("on marketing [2].");
+    expect(await editor(page).textContent()).toContain("Starting in March.");
+
+    // Version 1 restored as version 4: the edit is gone, the draft is back.
+    await page.getByRole("button", { name: "Restore version 1" }).click();
+    await page.getByText("Version 4", { exact: true }).waitFor();
+    expect(await editor(page).textContent()).not.toContain("Starting in March.");
+
+    // Another tab saves version 5 meanwhile; this tab's next save is refused, and what the owner typed stays.
+    const documentId = page.url().split("/").at(-1) ?? "";
+    const current = (await (await page.request.get(`/api/documents/${documentId}`)).json()) as DocumentView;
+    const otherTab = await page.request.put(`/api/documents/${documentId}/content`, {
+      headers: { origin: browser.url },
+      data: { baseVersion: 4, body: current.content },
+    });
+    expect(otherTab.status()).toBe(200);
+    await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Typed in this tab.");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(/changed in another tab or window/)
+      .waitFor();
+    expect(await editor(page).textContent()).toContain("Typed in this tab.");
+    await page.getByRole("button", { name: "Save mine as a new version" }).click();
+    await page.getByText("Version 6", { exact: true }).waitFor();
+    expect(await editor(page).textContent()).toContain("Typed in this tab.");
+
+    const word = await downloaded(page, "Word (.docx)");
+    expect(word.name).toMatch(/\.docx$/);
+    const xml = (await (await JSZip.loadAsync(word.bytes)).file("word/document.xml")?.async("string")) ?? "";
+    expect(xml).toContain("Weekly actions");
+
+    // A spreadsheet from the "New document" menu: Finn's cash-flow forecast, exported to Excel with its formulas.
+    await page.getByRole("link", { name: "← Documents" }).click();
+    await page.getByRole("button", { name: "New document" }).click();
+    await page.getByRole("button", { name: "Finn" }).click();
+    await page.getByRole("button", { name: /13-week cash-flow forecast/ }).click();
+    await page.getByRole("textbox", { name: /Week 1, Opening balance/ }).waitFor();
+    await screenshot(page, "documents-sheet-desktop");
+    const excel = await downloaded(page, "Excel (.xlsx)");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(excel.bytes).buffer);
+    expect(workbook.worksheets[0]?.getCell("B5").value).toMatchObject({ formula: "B2+B3-B4" });
+
+    await page.getByRole("link", { name: "← Documents" }).click();
+    await page.getByRole("link", { name: "13-week cash-flow forecast" }).waitFor();
+    await screenshot(page, "documents-library-desktop");
+
+    // The same screens in dark and on a phone, looked at.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.getByRole("link", { name: "13-week cash-flow forecast" }).click();
+    await page.getByRole("textbox", { name: /Week 1, Opening balance/ }).waitFor();
+    await screenshot(page, "documents-sheet-desktop-dark");
+    await page.setViewportSize(PHONE);
+    await page.goBack();
+    await page.getByRole("link", { name: "Spring subscription campaign" }).click();
+    await editor(page).waitFor();
+    await screenshot(page, "documents-editor-phone-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await screenshot(page, "documents-editor-phone");
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, "documents-editor-desktop-restored");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshot(page, "documents-editor-desktop-dark");
+
+    // A read-only link shows the document to anyone who has it, without its citation markers.
+    await page.getByRole("button", { name: "Make a read-only link" }).click();
+    const link = await page.getByRole("textbox", { name: "Read-only link" }).inputValue();
+    const reader = await browser.newPage(PHONE);
+    await reader.goto(link);
+    await reader.getByText("Grow subscriptions from 300 to 800 this year.").waitFor();
+    await screenshot(reader, "documents-shared-phone");
+  });
+});

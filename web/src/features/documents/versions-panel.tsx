@@ -1,0 +1,96 @@
+import { useState } from "react";
+import type { DocumentBody, DocumentVersionSummary } from "#shared/documents";
+import { Button } from "../../components/ui/button";
+import { errorToast } from "../../components/ui/use-toast";
+import { cn } from "../../lib/cn";
+import { formatDateTime } from "../../lib/format-date";
+import { bodyLines } from "./body-lines";
+import { readVersion } from "./documents-api";
+import { type DiffLine, diffLines } from "./line-diff";
+
+/** Every version, newest first: compare one with the current version, or restore it (as a new version). */
+export function VersionsPanel(props: {
+  documentId: string;
+  versions: DocumentVersionSummary[];
+  current: DocumentBody;
+  currentNumber: number;
+  directorName: string;
+  busy: boolean;
+  onRestore: (number: number) => void;
+}) {
+  const [compared, setCompared] = useState<{ number: number; lines: DiffLine[] } | undefined>();
+  const compare = async (number: number) => {
+    try {
+      const version = await readVersion(props.documentId, number);
+      setCompared({ number, lines: diffLines(bodyLines(version.content), bodyLines(props.current)) });
+    } catch (error) {
+      errorToast((error as Error).message);
+    }
+  };
+  return (
+    <section aria-labelledby="versions-heading" className="grid gap-3">
+      <h2 id="versions-heading" className="text-sm font-semibold text-slate-900">
+        Versions
+      </h2>
+      <ol className="grid gap-2">
+        {props.versions.map((version) => (
+          <li key={version.number} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+            <p className="font-medium text-slate-900">
+              Version {version.number}
+              {version.number === props.currentNumber ? (
+                <span className="ml-2 text-xs text-brand-700">Current</span>
+              ) : null}
+            </p>
+            <p className="text-slate-600">
+              {version.note} · {version.author === "owner" ? "You" : props.directorName} ·{" "}
+              {formatDateTime(version.createdAt)}
+            </p>
+            {version.number === props.currentNumber ? null : (
+              <div className="mt-2 flex gap-2">
+                <Button size="sm" variant="secondary" onClick={() => void compare(version.number)}>
+                  Compare
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={props.busy}
+                  onClick={() => props.onRestore(version.number)}
+                >
+                  Restore version {version.number}
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+      {compared ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-3">
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="text-sm font-semibold text-slate-900">Version {compared.number} → current</h3>
+            <Button size="sm" variant="ghost" onClick={() => setCompared(undefined)}>
+              Close
+            </Button>
+          </div>
+          <ul aria-label={`Changes from version ${compared.number}`} className="mt-2 grid gap-0.5 font-mono text-xs">
+            {compared.lines.map((line, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a comparison's lines are its order
+                key={index}
+                className={cn(
+                  "rounded px-1.5 py-0.5 whitespace-pre-wrap",
+                  line.kind === "added" && "bg-emerald-50 text-emerald-900",
+                  line.kind === "removed" && "bg-red-50 text-red-900 line-through",
+                  line.kind === "same" && "text-slate-500",
+                )}
+              >
+                <span className="sr-only">{line.kind === "same" ? "" : `${line.kind}: `}</span>
+                {line.kind === "added" ? "+ " : line.kind === "removed" ? "− " : "  "}
+                {line.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
