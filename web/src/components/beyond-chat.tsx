@@ -1,7 +1,7 @@
 import { TRIAL_DAYS } from "#shared/constants";
 import { cn } from "../lib/cn";
+import { boardIcon, bookmarkIcon, globeIcon } from "./ui/app-icons";
 import { Icon } from "./ui/icon";
-import { boardIcon, bookmarkIcon, globeIcon } from "./ui/page-icons";
 
 /** What the product does besides a chat with one director, in plain words, for the landing and pricing pages. */
 const EXTRAS = [

@@ -1,6 +1,6 @@
 import { cn } from "../lib/cn";
+import { boardIcon } from "./ui/app-icons";
 import { Icon } from "./ui/icon";
-import { boardIcon } from "./ui/page-icons";
 
 /** A board meeting's mark in lists, the size of a director's avatar. */
 export function BoardAvatar({ size = "md" }: { size?: "xs" | "sm" | "md" }) {

@@ -27,3 +27,12 @@ export const wifiOffIcon: IconDrawing = {
   d: "M2 8.8a15 15 0 0 1 20 0M5 12.5a10 10 0 0 1 14 0M8.5 16a5 5 0 0 1 7 0M12 19.5h.01M3 3l18 18",
   round: "ends",
 };
+export const boardIcon: IconDrawing = {
+  d: "M9.5 6a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0zM3 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM17 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM3 20h18M6 20v-4h12v4M7.5 16a4.5 4.5 0 0 1 9 0",
+  round: "all",
+};
+export const bookmarkIcon: IconDrawing = { d: "M6 3h12v18l-6-4-6 4z" };
+export const globeIcon: IconDrawing = {
+  d: "M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z",
+  round: "ends",
+};

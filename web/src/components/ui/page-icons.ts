@@ -2,12 +2,7 @@ import type { IconDrawing } from "./icon";
 
 /* Drawings used only by pages loaded on demand, so they stay off the landing page (see app-icons.ts). */
 export const arrowDownIcon: IconDrawing = { d: "M12 5v14M6 13l6 6 6-6" };
-export const boardIcon: IconDrawing = {
-  d: "M9.5 6a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0zM3 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM17 9a2 2 0 1 0 4 0a2 2 0 1 0-4 0zM3 20h18M6 20v-4h12v4M7.5 16a4.5 4.5 0 0 1 9 0",
-  round: "all",
-};
 export const boltIcon: IconDrawing = { d: "M13 2 4 14h7l-1 8 9-12h-7l1-8Z" };
-export const bookmarkIcon: IconDrawing = { d: "M6 3h12v18l-6-4-6 4z" };
 export const checkIcon: IconDrawing = {
   d: "M4.5 10.5l3.5 3.5 7.5-8",
   viewBox: "0 0 20 20",
@@ -21,10 +16,6 @@ export const copyIcon: IconDrawing = {
   d: "M11 9h7a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM5 15V5a2 2 0 0 1 2-2h8",
 };
 export const errorIcon: IconDrawing = { d: "M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM12 7v6M12 16.5v.5" };
-export const globeIcon: IconDrawing = {
-  d: "M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z",
-  round: "ends",
-};
 export const infoIcon: IconDrawing = { d: "M3 12a9 9 0 1 0 18 0a9 9 0 1 0-18 0zM12 11v5M12 8h.01", round: "ends" };
 export const listIcon: IconDrawing = { d: "M4 6h16M4 12h16M4 18h10" };
 export const lockIcon: IconDrawing = {

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import type { Director } from "#shared/directors";
 import type { KeyFactAsk } from "#shared/memory";
+import { bookmarkIcon } from "../../components/ui/app-icons";
 import { Icon } from "../../components/ui/icon";
-import { bookmarkIcon, chevronDownIcon } from "../../components/ui/page-icons";
+import { chevronDownIcon } from "../../components/ui/page-icons";
 import { FactAsk } from "./fact-ask";
 import { FactItem } from "./fact-item";
 import { useConversationMemory } from "./memory-api";

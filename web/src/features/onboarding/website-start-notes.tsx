@@ -1,5 +1,6 @@
+import { globeIcon } from "../../components/ui/app-icons";
 import { Icon } from "../../components/ui/icon";
-import { checkIcon, globeIcon } from "../../components/ui/page-icons";
+import { checkIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 import type { DraftNote } from "./use-website-start";
 import { siteName, type WebsiteStart } from "./website-draft-store";

@@ -3,9 +3,9 @@ import type { BoardOverview } from "#shared/board";
 import { BOARD_MIN_DIRECTORS } from "#shared/board";
 import { type Director, findDirector } from "#shared/directors";
 import { directorAllowance, planThatUnlocks } from "#shared/plans";
+import { boardIcon } from "../../../components/ui/app-icons";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
-import { boardIcon } from "../../../components/ui/page-icons";
 
 /**
  * What the board is, for an owner who cannot hold a meeting yet (fewer than

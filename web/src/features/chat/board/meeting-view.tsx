@@ -6,9 +6,10 @@ import { type Director, type DirectorId, findDirector } from "#shared/directors"
 import { ERRORS } from "#shared/errors";
 import { BoardAvatar } from "../../../components/board-avatar";
 import { NoAiServiceNotice } from "../../../components/no-ai-service-notice";
+import { boardIcon } from "../../../components/ui/app-icons";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
-import { boardIcon, plusIcon } from "../../../components/ui/page-icons";
+import { plusIcon } from "../../../components/ui/page-icons";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { errorToast } from "../../../components/ui/use-toast";
 import { usePlanErrorRedirect } from "../../../lib/plan-redirect";
