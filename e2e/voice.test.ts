@@ -122,7 +122,10 @@ describe("talking to a director", () => {
     // Settings → Voice: spoken questions can go at once instead.
     await page.setViewportSize(DESKTOP);
     await page.goto("/settings");
-    await page.getByRole("checkbox", { name: "Send spoken questions at once" }).check();
+    const sendAtOnce = page.getByRole("checkbox", { name: "Send spoken questions at once" });
+    await sendAtOnce.check();
+    await sendAtOnce.scrollIntoViewIfNeeded();
+    await screenshot(page, "voice-settings-1280", { fullPage: false });
     await openChat(page, "/chat?director=martha");
     fake.transcript = "What should my Instagram budget be?";
     await page.getByRole("button", { name: "Speak your question" }).click();

@@ -68,8 +68,8 @@ export type SpeechScript =
       firstByteDelayMs?: number;
       /** Wait between chunks. */
       chunkDelayMs?: number;
-      /** Hold the stream after the first chunk until the gate opens, so a test can look at a stream under way. */
-      holdAfterFirstChunk?: Gate;
+      /** Hold the stream after this many chunks (of 32 KB) until the gate opens, to look at a stream under way. */
+      hold?: { afterChunks: number; gate: Gate };
     };
 
 export type RecordedRequest = {
@@ -356,13 +356,14 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
       }
       if (script.firstByteDelayMs) await delay(script.firstByteDelayMs);
       if (res.destroyed) return;
-      // About a second of tone per 60 characters, as a voice would take, in chunks as a provider streams them.
-      const audio = makeWav(Math.min(8, Math.max(0.5, body.input.length / 60)));
+      // About a second of tone per 60 characters, as a voice would take (three seconds at least), streamed a second
+      // at a time.
+      const audio = makeWav(Math.min(8, Math.max(3, body.input.length / 60)));
       res.writeHead(200, { "content-type": "audio/wav", "transfer-encoding": "chunked" });
-      const chunkSize = 8 * 1024;
+      const chunkSize = 32 * 1024;
       for (let offset = 0; offset < audio.length; offset += chunkSize) {
         if (offset > 0 && script.chunkDelayMs) await delay(script.chunkDelayMs);
-        if (offset > 0 && script.holdAfterFirstChunk) await script.holdAfterFirstChunk.opened;
+        if (script.hold && offset === script.hold.afterChunks * chunkSize) await script.hold.gate.opened;
         if (res.destroyed) return;
         res.write(audio.subarray(offset, offset + chunkSize));
         recorded.firstAudioAt ??= performance.now();

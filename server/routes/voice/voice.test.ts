@@ -283,7 +283,7 @@ describe("an answer read aloud", () => {
       "**Raise prices** by 10% [1][2], then bake fewer [3].\n- Start in May.",
     );
     const gate = createGate();
-    fake.queueSpeech({ holdAfterFirstChunk: gate });
+    fake.queueSpeech({ hold: { afterChunks: 1, gate } });
     const response = await app.request(`/api/voice/messages/${id}/speech`, { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("audio/wav");

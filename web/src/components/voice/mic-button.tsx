@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -25,6 +25,7 @@ export function MicButton(props: {
   const way = useVoiceInput();
   const [open, setOpen] = useState(false);
   const [stopRequests, setStopRequests] = useState(0);
+  const close = useCallback(() => setOpen(false), []);
   if (!way) return null;
   return (
     <>
@@ -54,7 +55,7 @@ export function MicButton(props: {
             stopRequests={stopRequests}
             placement={props.placement ?? "above"}
             onText={props.onText}
-            onClose={() => setOpen(false)}
+            onClose={close}
           />
         </Suspense>
       ) : null}

@@ -132,7 +132,7 @@ export function MessageItem(props: {
           <Suspense fallback={null}>
             {/* Markers mean nothing away from the Sources row: copied text goes without them. */}
             <CopyButton text={metadata?.sources ? withoutCitations(text) : text} />
-            <ListenButton messageId={status === "complete" ? storedId : undefined} text={text} />
+            <ListenButton messageId={storedId} text={text} />
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
             ) : null}
