@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
+import { WEBHOOK_PATH } from "./billing/receive-webhook";
 import type { AppDeps } from "./deps";
 import { AppError } from "./http/app-error";
 import { apiBodyLimit } from "./http/body-limits";
@@ -15,6 +16,7 @@ import { jsonBodies, type OtherBody } from "./http/json-bodies";
 import { sameOrigin } from "./http/same-origin";
 import { accountRoutes } from "./routes/account/account.routes";
 import { authRoutes } from "./routes/auth/auth.routes";
+import { billingRoutes } from "./routes/billing/billing.routes";
 import { boardRoutes } from "./routes/board/board.routes";
 import { chatRoutes } from "./routes/chat/chat.routes";
 import { conversationRoutes } from "./routes/chat/conversations.routes";
@@ -69,7 +71,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   );
   app.use("/api/*", apiBodyLimit(deps.env.BODY_LIMIT_BYTES, NON_JSON_BODIES));
 
-  app.use("/api/*", sameOrigin(deps.env.APP_URL));
+  // Stripe's webhook comes from Stripe, not from a page of the app: its signature stands in for the origin.
+  app.use("/api/*", sameOrigin(deps.env.APP_URL, { except: [WEBHOOK_PATH] }));
   app.use("/api/*", jsonBodies(NON_JSON_BODIES));
 
   app.route("/api/health", healthRoutes(deps));
@@ -90,6 +93,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/onboarding", onboardingRoutes(deps));
   app.route("/api/knowledge", knowledgeRoutes(deps));
   app.route("/api/memory", memoryRoutes(deps));
+  app.route("/api/billing", billingRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

@@ -49,6 +49,30 @@ export const ERRORS = {
     status: 403,
     message: "Your plan does not include another director. Upgrade your plan to train more directors.",
   },
+  "plan:lapsed": {
+    status: 402,
+    message:
+      "Your plan has ended because its payment did not go through. Choose a plan to keep working with your directors.",
+  },
+  "billing:checkout_required": {
+    status: 409,
+    message: "Paid plans are paid for on the secure checkout page. Please choose the plan again.",
+  },
+  "billing:not_configured": { status: 409, message: "Payments are not set up on this server." },
+  "billing:already_subscribed": {
+    status: 409,
+    message: "You already pay for a plan. Change it here, or manage your billing in Settings.",
+  },
+  "billing:no_subscription": { status: 409, message: "You have no paid plan to manage yet." },
+  "billing:kept_director_required": {
+    status: 400,
+    message: "Choose which trained director stays active on Standard.",
+  },
+  "billing:webhook_invalid": { status: 400, message: "The event's signature could not be verified." },
+  "billing:unavailable": {
+    status: 502,
+    message: "The payment service could not be reached. Please try again in a moment.",
+  },
   "director:unavailable": { status: 403, message: "This director is not available yet." },
   "board:not_enough_directors": {
     status: 403,

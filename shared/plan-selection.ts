@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PlanBilling } from "./billing";
 import { PLAN_IDS, type PlanId } from "./plans";
 
 /** The body of POST /api/plans/select, used by the plan picker and the server. */
@@ -17,6 +18,10 @@ export type CurrentPlan = {
   trialDaysLeft: number | null;
   /** The free trial can be started once per account. */
   trialUsed: boolean;
+  /** With billing on, the Stripe subscription paying for a paid plan; absent otherwise. */
+  billing?: PlanBilling;
+  /** Present when a paid plan has ended unpaid or cancelled: inactive, as an ended trial is. */
+  lapsed?: true;
 };
 
 /** GET /api/plans/current; plan is null before one is chosen. */

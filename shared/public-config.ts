@@ -14,4 +14,6 @@ export type PublicConfig = {
   passwordResetByEmail: boolean;
   /** New accounts are asked to confirm their email address (REQUIRE_EMAIL_VERIFICATION). */
   emailVerificationRequired: boolean;
+  /** Paid plans are paid through Stripe (STRIPE_SECRET_KEY); false: plans are chosen, not paid for. */
+  billing: boolean;
 };

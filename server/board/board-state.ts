@@ -48,6 +48,10 @@ type Row = {
     trialStartedAt: string | null;
     trialEndsAt: string | null;
     boardPreviewMeetingId: string | null;
+    paymentStatus: string | null;
+    scheduledPlanId: string | null;
+    currentPeriodEnd: string | null;
+    keptDirectorId: string | null;
   } | null;
   trained: Array<{ directorId: string; trainedAt: string; answers: TrainingAnswers }>;
   profile: OnboardingData | null;
@@ -73,7 +77,8 @@ export async function loadBoardState(
     select
       (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
           'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at,
-          'boardPreviewMeetingId', board_preview_meeting_id)
+          'boardPreviewMeetingId', board_preview_meeting_id, 'paymentStatus', payment_status,
+          'scheduledPlanId', scheduled_plan_id, 'currentPeriodEnd', current_period_end, 'keptDirectorId', kept_director_id)
         from subscriptions where user_id = ${userId}) as subscription,
       (select coalesce(json_agg(json_build_object('directorId', director_id, 'trainedAt', trained_at,
           'answers', answers)), '[]'::json)
@@ -111,6 +116,10 @@ export async function loadBoardState(
           trialStartedAt: subscription.trialStartedAt ? new Date(subscription.trialStartedAt) : null,
           trialEndsAt: subscription.trialEndsAt ? new Date(subscription.trialEndsAt) : null,
           boardPreviewMeetingId: subscription.boardPreviewMeetingId,
+          paymentStatus: subscription.paymentStatus,
+          scheduledPlanId: subscription.scheduledPlanId,
+          currentPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null,
+          keptDirectorId: subscription.keptDirectorId,
         }
       : undefined,
     trained: row.trained.map((training) => ({ ...training, trainedAt: new Date(training.trainedAt) })),

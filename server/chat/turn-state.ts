@@ -45,7 +45,16 @@ export type TurnState = {
 };
 
 type Row = {
-  subscription: { planId: string; chosenAt: string; trialStartedAt: string | null; trialEndsAt: string | null } | null;
+  subscription: {
+    planId: string;
+    chosenAt: string;
+    trialStartedAt: string | null;
+    trialEndsAt: string | null;
+    paymentStatus: string | null;
+    scheduledPlanId: string | null;
+    currentPeriodEnd: string | null;
+    keptDirectorId: string | null;
+  } | null;
   trained: Array<{ directorId: string; trainedAt: string }>;
   trainingAnswers: TrainingAnswers | null;
   profile: OnboardingData | null;
@@ -82,7 +91,8 @@ export async function loadTurnState(
     sql`
     select
       (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
-          'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at)
+          'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at, 'paymentStatus', payment_status,
+          'scheduledPlanId', scheduled_plan_id, 'currentPeriodEnd', current_period_end, 'keptDirectorId', kept_director_id)
         from subscriptions where user_id = ${userId}) as subscription,
       (select coalesce(json_agg(json_build_object('directorId', director_id, 'trainedAt', trained_at)), '[]'::json)
         from director_trainings where user_id = ${userId}) as trained,
@@ -116,6 +126,10 @@ export async function loadTurnState(
           chosenAt: new Date(subscription.chosenAt),
           trialStartedAt: dateOrNull(subscription.trialStartedAt),
           trialEndsAt: dateOrNull(subscription.trialEndsAt),
+          paymentStatus: subscription.paymentStatus,
+          scheduledPlanId: subscription.scheduledPlanId,
+          currentPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null,
+          keptDirectorId: subscription.keptDirectorId,
         }
       : undefined,
     trained: row.trained.map((training) => ({ ...training, trainedAt: new Date(training.trainedAt) })),

@@ -121,6 +121,31 @@ export const subscriptions = pgTable("subscriptions", {
    * deleted, so the preview is held once per account.
    */
   boardPreviewMeetingId: uuid("board_preview_meeting_id"),
+  /** With billing on (server/billing/), the Stripe subscription that pays for the plan, as last read from Stripe. */
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  /** Stripe's status: active, past_due (a payment failed, retries go on), canceled, unpaid, incomplete… */
+  paymentStatus: text("payment_status"),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  /** A move from Premium to Standard waiting for the end of the paid period, and the director that then stays active. */
+  scheduledPlanId: text("scheduled_plan_id"),
+  keptDirectorId: text("kept_director_id"),
+});
+
+/** One Stripe customer per owner, made the first time they go to checkout. */
+export const billingCustomers = pgTable("billing_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Stripe events already applied: stored in the transaction that applies one, so each is applied once. */
+export const billingEvents = pgTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const businessProfiles = pgTable("business_profiles", {

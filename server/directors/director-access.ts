@@ -42,11 +42,20 @@ export function statusesOf(
     const trainedAt = trained.find((row) => row.directorId === director.id)?.trainedAt ?? null;
     let state: DirectorState;
     if (!env.AVAILABLE_DIRECTORS.includes(director.id)) state = trainedAt ? "trained" : "unavailable";
-    else if (trainedAt) state = "trained";
+    else if (trainedAt) state = resting(planStatus, trainedIds, director.id) ? "over_limit" : "trained";
     else if (planStatus && canTrainDirector(planStatus.plan, trainedIds, director.id)) state = "available";
     else state = "over_limit";
     return { director, state, trainedAt };
   });
+}
+
+/**
+ * After a move to a smaller plan, the trained directors beyond its count other than the one the owner kept: they
+ * rest (no training, no chat) with everything they learned kept, and come back on an upgrade.
+ */
+function resting(planStatus: PlanStatus | undefined, trainedIds: string[], directorId: string): boolean {
+  if (!planStatus?.keptDirectorId || trainedIds.length <= planStatus.plan.directorCount) return false;
+  return directorId !== planStatus.keptDirectorId;
 }
 
 export type DirectorAccess = { director: Director & { id: DirectorId }; planStatus: PlanStatus; state: DirectorState };

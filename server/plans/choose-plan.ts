@@ -1,4 +1,4 @@
-import { eq, isNull, ne } from "drizzle-orm";
+import { eq, isNull, ne, sql } from "drizzle-orm";
 import { TRIAL_DAYS } from "../../shared/constants";
 import type { PlanId } from "../../shared/plans";
 import type { Database } from "../db/client";
@@ -9,18 +9,31 @@ import { getPlanStatus, type PlanStatus } from "./plan-status";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A paid plan's Stripe subscription as last read from Stripe (server/billing/apply-subscription.ts). */
+export type Payment = {
+  stripeSubscriptionId: string;
+  paymentStatus: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  scheduledPlanId: string | null;
+  keptDirectorId: string | null;
+};
+
 /**
- * The one place a user's plan changes. There is no payment provider yet
- * (docs/decisions/0003-no-payment-provider-yet.md): when there is, a paid plan
- * is confirmed with it here, before the plan is stored.
+ * The one place a user's plan changes. Without billing (docs/decisions/0003) a paid plan is stored when chosen; with
+ * billing on (docs/decisions/0026) only with the Stripe subscription that pays for it, which the webhook and the
+ * reconciliation read from Stripe.
  */
 export async function choosePlan(
-  deps: Pick<AppDeps, "db" | "now">,
+  deps: Pick<AppDeps, "db" | "now" | "billing">,
   userId: string,
   planId: PlanId,
+  payment?: Payment,
 ): Promise<PlanStatus> {
   const now = deps.now();
   if (planId === "free-trial") await startTrial(deps.db, userId, now);
+  else if (payment) await storePaidPlan(deps.db, userId, planId, now, payment);
+  else if (deps.billing) throw new AppError("billing:checkout_required");
   else await storePaidPlan(deps.db, userId, planId, now);
   const status = await getPlanStatus(deps, userId);
   if (!status) throw new Error(`plan ${planId} was not stored for user ${userId}`);
@@ -45,13 +58,27 @@ async function startTrial(db: Database, userId: string, now: Date) {
 }
 
 /** Stores a paid plan; choosing the plan the user is already on keeps its original date. */
-async function storePaidPlan(db: Database, userId: string, planId: PlanId, now: Date) {
+async function storePaidPlan(db: Database, userId: string, planId: PlanId, now: Date, payment?: Payment) {
+  if (!payment) {
+    await db
+      .insert(subscriptions)
+      .values({ userId, planId, chosenAt: now })
+      .onConflictDoUpdate({
+        target: subscriptions.userId,
+        set: { planId, chosenAt: now },
+        setWhere: ne(subscriptions.planId, planId),
+      });
+    return;
+  }
   await db
     .insert(subscriptions)
-    .values({ userId, planId, chosenAt: now })
+    .values({ userId, planId, chosenAt: now, ...payment })
     .onConflictDoUpdate({
       target: subscriptions.userId,
-      set: { planId, chosenAt: now },
-      setWhere: ne(subscriptions.planId, planId),
+      set: {
+        planId,
+        chosenAt: sql`case when ${subscriptions.planId} = ${planId} then ${subscriptions.chosenAt} else ${now.toISOString()}::timestamptz end`,
+        ...payment,
+      },
     });
 }

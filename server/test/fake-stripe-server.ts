@@ -70,7 +70,7 @@ export type StripeEvent = { id: string; object: "event"; type: string; created: 
 export type Delivery = { event: StripeEvent; body: string; signature: string; status?: number };
 
 /** Where webhooks go: a URL, or a function (the in-process test app's request). */
-export type WebhookTarget = string | ((body: string, headers: Record<string, string>) => Promise<Response>);
+export type WebhookTarget = string | ((body: string, headers: Record<string, string>) => Promise<Response> | Response);
 
 export type FakeStripeServer = Awaited<ReturnType<typeof startFakeStripeServer>>;
 

@@ -16,6 +16,7 @@ export function configRoutes(deps: AppDeps) {
     demoPosterUrl: env.DEMO_VIDEO_URL ? null : DEMO_POSTER_PATH,
     passwordResetByEmail: deps.mail.configured,
     emailVerificationRequired: env.REQUIRE_EMAIL_VERIFICATION,
+    billing: deps.billing !== undefined,
   };
   return new Hono<AppEnv>().get("/", (c) => c.json(config));
 }

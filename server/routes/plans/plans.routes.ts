@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { PlanBilling } from "../../../shared/billing";
 import {
   type CurrentPlan,
   type CurrentPlanResponse,
@@ -10,7 +11,7 @@ import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { readJson } from "../../http/read-json";
 import { choosePlan } from "../../plans/choose-plan";
-import { getPlanStatus, type PlanStatus } from "../../plans/plan-status";
+import { type BillingState, getPlanStatus, type PlanStatus } from "../../plans/plan-status";
 import { getBusinessProfile } from "../../profile/business-profile";
 
 /** The signed-in user's plan: read it, or choose one. */
@@ -33,7 +34,7 @@ export function planRoutes(deps: AppDeps) {
     });
 }
 
-function toCurrentPlan(status: PlanStatus): CurrentPlan {
+export function toCurrentPlan(status: PlanStatus): CurrentPlan {
   return {
     planId: status.plan.id,
     chosenAt: status.chosenAt.toISOString(),
@@ -41,5 +42,18 @@ function toCurrentPlan(status: PlanStatus): CurrentPlan {
     trialEnded: status.trialEnded,
     trialDaysLeft: status.trialDaysLeft,
     trialUsed: status.trialUsed,
+    ...(status.billing ? { billing: toPlanBilling(status.billing) } : {}),
+    ...(status.lapsed ? { lapsed: true as const } : {}),
+  };
+}
+
+function toPlanBilling(billing: BillingState): PlanBilling {
+  return {
+    status: billing.status,
+    paymentFailed: billing.paymentFailed,
+    currentPeriodEnd: billing.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: billing.cancelAtPeriodEnd,
+    scheduledPlanId: billing.scheduledPlanId,
+    keptDirectorId: billing.keptDirectorId,
   };
 }
