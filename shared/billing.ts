@@ -6,6 +6,15 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutResponse = { url: string };
 
+/**
+ * POST /api/billing/change: a paid plan moves to the other one. To Standard from Premium, the trained director that
+ * stays active once Standard starts (needed when more than one is trained).
+ */
+export const changePlanSchema = z.object({
+  planId: z.enum(["standard", "premium"], { error: "Please choose Standard or Premium." }),
+  keptDirectorId: z.string().trim().min(1).max(40).optional(),
+});
+
 /** POST /api/billing/portal: Stripe's customer portal, for the card, cancelling and resuming. */
 export type PortalResponse = { url: string };
 

@@ -52,7 +52,7 @@ export const ERRORS = {
   "plan:lapsed": {
     status: 402,
     message:
-      "Your plan has ended because its payment did not go through. Choose a plan to keep working with your directors.",
+      "Your paid plan has ended. Choose a plan to keep working with your directors; everything you saved is kept.",
   },
   "billing:checkout_required": {
     status: 409,

@@ -1,17 +1,12 @@
 import { Hono } from "hono";
-import type { PlanBilling } from "../../../shared/billing";
-import {
-  type CurrentPlan,
-  type CurrentPlanResponse,
-  type SelectPlanResponse,
-  selectPlanSchema,
-} from "../../../shared/plan-selection";
+import { type CurrentPlanResponse, type SelectPlanResponse, selectPlanSchema } from "../../../shared/plan-selection";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { readJson } from "../../http/read-json";
 import { choosePlan } from "../../plans/choose-plan";
-import { type BillingState, getPlanStatus, type PlanStatus } from "../../plans/plan-status";
+import { toCurrentPlan } from "../../plans/current-plan";
+import { getPlanStatus } from "../../plans/plan-status";
 import { getBusinessProfile } from "../../profile/business-profile";
 
 /** The signed-in user's plan: read it, or choose one. */
@@ -32,28 +27,4 @@ export function planRoutes(deps: AppDeps) {
         next: profile ? "/select-department" : "/onboarding",
       });
     });
-}
-
-export function toCurrentPlan(status: PlanStatus): CurrentPlan {
-  return {
-    planId: status.plan.id,
-    chosenAt: status.chosenAt.toISOString(),
-    trialEndsAt: status.trialEndsAt?.toISOString() ?? null,
-    trialEnded: status.trialEnded,
-    trialDaysLeft: status.trialDaysLeft,
-    trialUsed: status.trialUsed,
-    ...(status.billing ? { billing: toPlanBilling(status.billing) } : {}),
-    ...(status.lapsed ? { lapsed: true as const } : {}),
-  };
-}
-
-function toPlanBilling(billing: BillingState): PlanBilling {
-  return {
-    status: billing.status,
-    paymentFailed: billing.paymentFailed,
-    currentPeriodEnd: billing.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: billing.cancelAtPeriodEnd,
-    scheduledPlanId: billing.scheduledPlanId,
-    keptDirectorId: billing.keptDirectorId,
-  };
 }
