@@ -13,6 +13,7 @@ export function planRedirectFor(error: unknown): string | undefined {
   const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
   if (code === "plan:trial_ended") return TRIAL_ENDED_PATH;
   if (code === "plan:required") return "/subscription";
+  if (code === "plan:lapsed") return "/subscription?reason=lapsed";
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { ERRORS } from "#shared/errors";
 import type { CurrentPlan } from "#shared/plan-selection";
+import { findPlan } from "#shared/plans";
 import { warningIcon } from "../../components/ui/app-icons";
 import { Icon } from "../../components/ui/icon";
 import { formatDate } from "../../lib/format-date";
@@ -10,6 +11,18 @@ import { formatDate } from "../../lib/format-date";
  * while it runs.
  */
 export function PlanBanner({ current, reason }: { current: CurrentPlan | null; reason: string | null }) {
+  if (current?.lapsed) {
+    const name = findPlan(current.planId)?.name ?? "paid";
+    return (
+      <div role="alert" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5">
+        <Icon drawing={warningIcon} className="mt-0.5 h-5 w-5 flex-none text-amber-700" />
+        <div>
+          <p className="font-semibold">Your {name} plan has ended</p>
+          <p className="mt-1 text-sm">{ERRORS["plan:lapsed"].message}</p>
+        </div>
+      </div>
+    );
+  }
   const sentForTrialEnd = reason === "trial_ended" && (!current || current.planId === "free-trial");
   if (current?.trialEnded || sentForTrialEnd) {
     return (

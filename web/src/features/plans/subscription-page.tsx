@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { findDirector } from "#shared/directors";
 import type { CurrentPlan } from "#shared/plan-selection";
@@ -5,10 +6,13 @@ import { directorAllowance, findPlan, planThatUnlocks } from "#shared/plans";
 import { PageLoading } from "../../components/page-loading";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useDirectors } from "../directors/directors-api";
+import { CheckoutReturn, isConfirming } from "./checkout-return";
 import { useCurrentPlan } from "./plan-api";
 import { PlanBanner } from "./plan-banner";
 import { PlanChoice } from "./plan-choice";
 import type { PlanHighlight } from "./plan-picker";
+
+const CONFIRMING_POLL_MS = 1500;
 
 /**
  * /subscription: the signed-in user picks or changes their plan; their current
@@ -18,11 +22,17 @@ import type { PlanHighlight } from "./plan-picker";
 export function SubscriptionPage() {
   usePageTitle("Choose your plan");
   const [params] = useSearchParams();
-  const current = useCurrentPlan();
+  const checkout = params.get("checkout");
+  const [confirming, setConfirming] = useState(checkout === "success");
+  // Back from Checkout, the plan is asked for again every second or two until Stripe's webhook has stored it.
+  const current = useCurrentPlan({ refetchInterval: confirming ? CONFIRMING_POLL_MS : false });
+  const plan = current.data?.plan ?? null;
+  useEffect(() => {
+    if (current.data) setConfirming(isConfirming(checkout, current.data.plan));
+  }, [checkout, current.data]);
   const unlockDirector = findDirector(params.get("unlock") ?? "");
   const directors = useDirectors({ enabled: unlockDirector !== undefined });
   if (current.isPending || (unlockDirector && directors.isPending)) return <PageLoading />;
-  const plan = current.data?.plan ?? null;
   const unlock =
     unlockDirector && directors.data ? unlockFor(unlockDirector.name, directors.data.trainedCount, plan) : undefined;
   return (
@@ -31,6 +41,7 @@ export function SubscriptionPage() {
       highlight={unlock?.highlight}
       banner={
         <div className="grid gap-4">
+          <CheckoutReturn checkout={checkout} current={plan} />
           <PlanBanner current={plan} reason={params.get("reason")} />
           {unlock ? (
             <p className="rounded-xl border border-brand-200 bg-white px-4 py-3 text-center text-sm text-slate-700 sm:px-5">

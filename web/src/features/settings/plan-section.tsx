@@ -3,8 +3,14 @@ import type { AccountOverview } from "#shared/settings";
 import { Fact, SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { formatDate } from "../../lib/format-date";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { useCurrentPlan } from "../plans/plan-api";
+import { BillingDetails } from "./billing-details";
 
 export function PlanSection({ plan }: { plan: AccountOverview["plan"] }) {
+  const config = usePublicConfig();
+  const billingOn = config.data?.billing === true;
+  const current = useCurrentPlan({ enabled: billingOn });
   return (
     <SettingsSection
       id="plan"
@@ -34,6 +40,7 @@ export function PlanSection({ plan }: { plan: AccountOverview["plan"] }) {
       ) : (
         <p className="text-sm text-slate-700">You have not chosen a plan yet.</p>
       )}
+      {billingOn ? <BillingDetails plan={current.data?.plan ?? null} /> : null}
     </SettingsSection>
   );
 }

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import { errorToast } from "../../components/ui/use-toast";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { useSession } from "../../lib/use-session";
+import { openBillingPortal, useCurrentPlan } from "./plan-api";
+
+/**
+ * On every screen while a renewal payment has failed and Stripe is retrying it: the plan still works, and "Update
+ * card" opens Stripe's portal to fix it before the retries run out.
+ */
+export function PaymentBanner() {
+  const config = usePublicConfig();
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const current = useCurrentPlan({ enabled: signedIn && config.data?.billing === true });
+  const [opening, setOpening] = useState(false);
+  if (!signedIn || !current.data?.plan?.billing?.paymentFailed) return null;
+  return (
+    <section aria-label="Payment failed" className="border-b border-red-200 bg-red-50 py-2.5 text-sm text-red-900">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 sm:px-6">
+        <p>
+          <strong className="font-semibold">Your last payment did not go through.</strong> We will try again over the
+          next few days; update your card to keep your plan.
+        </p>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={opening}
+          onClick={async () => {
+            setOpening(true);
+            try {
+              await openBillingPortal();
+            } catch (error) {
+              setOpening(false);
+              errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+            }
+          }}
+        >
+          {opening ? "Opening..." : "Update card"}
+        </Button>
+      </div>
+    </section>
+  );
+}
