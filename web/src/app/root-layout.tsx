@@ -2,11 +2,11 @@ import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../components/page-loading";
 import { EmailConfirmationBanner } from "../features/auth/email-confirmation-banner";
-import { PaymentBanner } from "../features/plans/payment-banner";
 import { NavBar } from "../features/shell/nav-bar";
 import { OfflineGate } from "../features/shell/offline-gate";
 import { ReconnectingBanner } from "../features/shell/reconnecting-banner";
 import { FocusPageHeading } from "./focus-page-heading";
+import { PaymentBannerSlot } from "./payment-banner-slot";
 import { RouteErrorBoundary } from "./route-error-boundary";
 import { ScrollRestoration } from "./scroll-restoration";
 
@@ -30,7 +30,7 @@ export function RootLayout() {
           <NavBar />
           <ReconnectingBanner />
           <EmailConfirmationBanner />
-          <PaymentBanner />
+          <PaymentBannerSlot />
           <main id="main" className="flex flex-1 flex-col">
             <OfflineGate>
               <Suspense fallback={<PageLoading />}>

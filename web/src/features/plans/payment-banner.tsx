@@ -1,21 +1,17 @@
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { errorToast } from "../../components/ui/use-toast";
-import { usePublicConfig } from "../../lib/use-public-config";
-import { useSession } from "../../lib/use-session";
 import { openBillingPortal, useCurrentPlan } from "./plan-api";
 
 /**
  * On every screen while a renewal payment has failed and Stripe is retrying it: the plan still works, and "Update
- * card" opens Stripe's portal to fix it before the retries run out.
+ * card" opens Stripe's portal to fix it before the retries run out. Shown by app/payment-banner-slot.tsx, for a
+ * signed-in owner on a server that bills.
  */
 export function PaymentBanner() {
-  const config = usePublicConfig();
-  const session = useSession();
-  const signedIn = Boolean(session.data?.user);
-  const current = useCurrentPlan({ enabled: signedIn && config.data?.billing === true });
+  const current = useCurrentPlan();
   const [opening, setOpening] = useState(false);
-  if (!signedIn || !current.data?.plan?.billing?.paymentFailed) return null;
+  if (!current.data?.plan?.billing?.paymentFailed) return null;
   return (
     <section aria-label="Payment failed" className="border-b border-red-200 bg-red-50 py-2.5 text-sm text-red-900">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 sm:px-6">

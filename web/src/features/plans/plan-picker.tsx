@@ -45,7 +45,8 @@ export function PlanPicker({ current, banner, highlight, pendingPlanId, onChoose
         <ul className="mt-12 grid items-stretch gap-8 md:grid-cols-3 md:gap-6">
           {PLANS.map((plan) => {
             const isCurrent = current?.planId === plan.id;
-            const ended = isCurrent && Boolean(current?.trialEnded);
+            // An ended trial, or a paid plan that lapsed: marked, and a lapsed plan can be bought again.
+            const ended = isCurrent && Boolean(current?.trialEnded || current?.lapsed);
             // The trial can be started once; the plan the owner is on is not offered again.
             const trialUsed = plan.id === "free-trial" && Boolean(current?.trialUsed) && (!isCurrent || ended);
             return (
@@ -58,7 +59,7 @@ export function PlanPicker({ current, banner, highlight, pendingPlanId, onChoose
                   action={
                     <PlanAction
                       plan={plan}
-                      state={trialUsed ? "trial_used" : isCurrent ? "current" : "choosable"}
+                      state={trialUsed ? "trial_used" : isCurrent && !ended ? "current" : "choosable"}
                       disabled={pendingPlanId !== undefined}
                       pending={pendingPlanId === plan.id}
                       onChoose={onChoose}
@@ -121,7 +122,7 @@ function PlanCard(props: {
         </h2>
         {ended ? (
           <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
-            Trial ended
+            {plan.id === "free-trial" ? "Trial ended" : "Ended"}
           </span>
         ) : highlight ? (
           <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">{highlight}</span>

@@ -42,7 +42,8 @@ export function SubscriptionPage() {
       banner={
         <div className="grid gap-4">
           <CheckoutReturn checkout={checkout} current={plan} />
-          <PlanBanner current={plan} reason={params.get("reason")} />
+          {/* While the payment is confirmed, the reason the owner came here no longer applies. */}
+          {confirming ? null : <PlanBanner current={plan} reason={params.get("reason")} />}
           {unlock ? (
             <p className="rounded-xl border border-brand-200 bg-white px-4 py-3 text-center text-sm text-slate-700 sm:px-5">
               {unlock.message}

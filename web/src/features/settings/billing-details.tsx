@@ -57,7 +57,7 @@ export function BillingDetails({ plan }: { plan: CurrentPlan | null }) {
 function paymentState(plan: CurrentPlan): string {
   if (plan.lapsed) return "Ended";
   if (plan.billing?.paymentFailed) return "Payment failed: update your card";
-  if (plan.billing?.cancelAtPeriodEnd) return "Cancelled: ends at the end of the period";
+  if (plan.billing?.cancelAtPeriodEnd) return "Cancelled";
   return "Active";
 }
 

@@ -1,0 +1,94 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { startFakeStripeServer } from "../server/test/fake-stripe-server";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { chatOwnerPage } from "./support/chat-owner";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The server's clock, and the fake Stripe's, run this far ahead of real time; the journey moves it on. */
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
+const stripe = await startFakeStripeServer({ webhookSecret: "whsec_e2e_directors", now });
+const browser = setupBrowser({ now, env: stripe.env });
+afterAll(() => stripe.close());
+
+/** The same screen (or one part of it) at both widths, light and dark, for a person to look at. */
+async function screens(page: Page, name: string, part?: Locator) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    for (const [label, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      if (part) await part.screenshot({ path: `e2e/screenshots/billing-${name}-${label}-${scheme}.png` });
+      else await screenshot(page, `billing-${name}-${label}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize(DESKTOP);
+}
+
+describe("paying for a plan", () => {
+  it("goes from an ended trial to Premium through Checkout, cancels in the portal, and lapses with data kept", async () => {
+    stripe.sendWebhooksTo(`${browser.url}/api/billing/webhook`);
+    const page = await chatOwnerPage(browser, DESKTOP, { plan: "free-trial" });
+
+    // The trial ends: the chat sends the owner to the plans.
+    clockOffsetMs = 8 * DAY_MS;
+    await page.goto("/chat");
+    await page.waitForURL(/\/subscription\?reason=trial_ended/);
+    await page.getByText("Your free trial has ended").waitFor();
+
+    // Premium, paid on Stripe's page; the plan waits for Stripe's word.
+    await page.getByRole("button", { name: "Select Plan", exact: true }).last().click();
+    const dialog = page.getByRole("dialog", { name: "Switch to Premium?" });
+    await dialog.getByText("You pay on Stripe's secure checkout page.").waitFor();
+    await screens(page, "dialog");
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL(`${stripe.url}/pay/**`);
+    await page.getByText("$79.99 per month").waitFor();
+    stripe.holdDeliveries();
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL(/\/subscription\?checkout=success&session_id=cs_test_/);
+    await page.getByText("Confirming your payment…").waitFor();
+    await screens(page, "confirming");
+    await stripe.releaseHeld();
+    await page.getByText("Payment confirmed.").waitFor();
+    await expect.poll(() => page.getByText("Your Premium plan is active.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Current plan" }).waitFor();
+    await screens(page, "confirmed");
+
+    // Settings → Plan: the receipt, and the portal, where the owner cancels.
+    await page.goto("/settings#plan");
+    const plan = page.locator("#plan");
+    await plan.getByText("$79.99", { exact: true }).waitFor();
+    await plan.getByRole("link", { name: /^Receipt/ }).waitFor();
+    await plan.getByRole("button", { name: "Manage billing" }).click();
+    await page.waitForURL(`${stripe.url}/portal/**`);
+    await page.getByRole("button", { name: "Cancel plan" }).click();
+    await page.getByText("Your plan will be canceled on").waitFor();
+    await stripe.delivered();
+    await page.getByRole("link", { name: "Return to Directors" }).click();
+    await page.waitForURL(/\/settings#plan$/);
+    await plan.getByText("Ends on").waitFor();
+    await screens(page, "settings-cancelled", plan);
+
+    // The period ends: Premium stops like an ended trial, and Martha's training is still there.
+    clockOffsetMs += 31 * DAY_MS;
+    stripe.renewDue();
+    await stripe.delivered();
+    await page.goto("/chat");
+    await page.waitForURL(/\/subscription\?reason=lapsed/);
+    await page.getByText("Your Premium plan has ended").waitFor();
+    // A way to pay again: Premium is offered, not marked as the plan the owner is on.
+    await expect.poll(() => page.getByRole("button", { name: "Select Plan", exact: true }).count()).toBe(2);
+    await screens(page, "lapsed");
+    const directors = await page.request.get("/api/directors");
+    const martha = ((await directors.json()) as { directors: Array<{ id: string; state: string }> }).directors.find(
+      (director) => director.id === "martha",
+    );
+    expect(martha?.state).toBe("trained");
+  });
+});
