@@ -1,5 +1,6 @@
 import { embedMissingJob } from "../ai/embed-missing-job";
 import { indexContextJob } from "../ai/index-context-job";
+import { reconcileBillingJob } from "../billing/reconcile-billing-job";
 import type { AppDeps } from "../deps";
 import { ingestSourceJob } from "../knowledge/ingest-source-job";
 import { learnFromConversationJob } from "../memory/learn-from-conversation-job";
@@ -16,4 +17,5 @@ export const JOB_TYPES: ReadonlyArray<JobType<never, AppDeps>> = [
   pruneExpiredRowsJob,
   embedMissingJob,
   learnFromConversationJob,
+  reconcileBillingJob,
 ];
