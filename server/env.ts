@@ -151,6 +151,18 @@ function missingForBilling(env: {
     .map(([name]) => name);
 }
 
+/** For `npm run billing:setup`, which runs before the prices it creates are configured: the key and API address. */
+export function loadStripeSetupEnv(): { secretKey: string; apiUrl: string | undefined } {
+  const result = envSchema
+    .pick({ STRIPE_SECRET_KEY: true, STRIPE_API_URL: true })
+    .required({ STRIPE_SECRET_KEY: true })
+    .safeParse(process.env);
+  if (!result.success || !result.data.STRIPE_SECRET_KEY) {
+    throw new EnvError(["STRIPE_SECRET_KEY: set it to the Stripe account's secret key (sk_live_… or sk_test_…)"]);
+  }
+  return { secretKey: result.data.STRIPE_SECRET_KEY, apiUrl: result.data.STRIPE_API_URL };
+}
+
 /** Reads the process environment; the one place that touches process.env. */
 export function loadEnv(): Env {
   return parseEnv(process.env);

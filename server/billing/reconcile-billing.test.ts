@@ -17,7 +17,10 @@ describe("the daily reconciliation with Stripe", () => {
     const customer = [...app.stripe.customers.values()].find((entry) => entry.metadata.user_id === cancelled.user.id);
     app.stripe.lapse(app.stripe.subscriptionOf(customer?.id ?? "")?.id ?? "");
     expect(await app.currentPlan(lost.cookie)).toBeNull();
-    expect(await app.currentPlan(cancelled.cookie)).toMatchObject({ planId: "standard", billing: { status: "active" } });
+    expect(await app.currentPlan(cancelled.cookie)).toMatchObject({
+      planId: "standard",
+      billing: { status: "active" },
+    });
 
     await app.deps.jobs.send(reconcileBillingJob, {});
     await app.jobsIdle();
