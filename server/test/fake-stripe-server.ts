@@ -337,6 +337,16 @@ export async function startFakeStripeServer(options: {
       }
       case "GET customers/:id":
         return publicCustomer(found(customers, id));
+      case "DELETE customers/:id": {
+        // As Stripe does: the customer's subscriptions end at once.
+        const customer = found(customers, id);
+        for (const subscription of subscriptions.values()) {
+          if (subscription.customer === customer.id && subscription.status !== "canceled")
+            endSubscription(subscription);
+        }
+        customers.delete(customer.id);
+        return { id: customer.id, object: "customer", deleted: true };
+      }
       case "POST products": {
         const product = { id: nextId("prod"), object: "product", name: body.name, active: true };
         products.set(product.id, product);

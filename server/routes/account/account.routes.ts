@@ -14,6 +14,7 @@ import { deleteAccount } from "../../account/delete-account";
 import type { AppEnv } from "../../app-env";
 import { authHeaders, forwardCookies } from "../../auth/auth-headers";
 import { requireUser } from "../../auth/require-user";
+import { closeBilling } from "../../billing/close-billing";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { throttle } from "../../http/rate-limit";
@@ -85,6 +86,7 @@ export function accountRoutes(deps: AppDeps) {
       if (!emailMatches(input.email, user.email)) {
         throw new AppError("validation:account", { fields: { email: DELETE_EMAIL_MISMATCH } });
       }
+      await closeBilling(deps, c.get("log"), user.id);
       await deleteAccount(deps, user);
       sessions.forget(user.id);
       // The session row is gone with the account; signing out now only expires the cookie.

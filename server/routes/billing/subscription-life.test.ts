@@ -198,4 +198,21 @@ describe("a paid plan over time", () => {
     const response = await app.request("/api/billing/change", { cookie, body: { planId: "premium" } });
     expect(response.status).toBe(409);
   });
+
+  it("ends the subscription and removes the Stripe customer when the owner deletes their account", async () => {
+    const app = await createBillingTestApp();
+    const { cookie, user, customerId } = await payingOwner(app, "premium");
+    const subscriptionId = app.stripe.subscriptionOf(customerId)?.id ?? "";
+    const response = await app.request("/api/account", {
+      method: "DELETE",
+      cookie,
+      body: { email: user.email },
+    });
+    expect(response.status).toBe(200);
+    await app.stripe.delivered();
+    expect(app.stripe.customers.has(customerId)).toBe(false);
+    expect(app.stripe.subscriptions.get(subscriptionId)?.status).toBe("canceled");
+    // Stripe's event about it finds no owner any more, and is acknowledged.
+    expect(app.stripe.deliveries.at(-1)).toMatchObject({ status: 200 });
+  });
 });
