@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeStripeServer } from "../server/test/fake-stripe-server";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
-import { chatOwnerPage } from "./support/chat-owner";
+import { chatOwnerPage, openChat } from "./support/chat-owner";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -60,11 +60,29 @@ describe("paying for a plan", () => {
     await page.getByRole("button", { name: "Current plan" }).waitFor();
     await screens(page, "confirmed");
 
-    // Settings → Plan: the receipt, and the portal, where the owner cancels.
-    await page.goto("/settings#plan");
+    // A renewal fails: every screen says so while Stripe retries, and "Update card" fixes it in the portal.
+    const customer = [...stripe.customers.values()][0];
+    stripe.declineCard(customer?.id ?? "");
+    clockOffsetMs += 31 * DAY_MS;
+    stripe.renewDue();
+    await stripe.delivered();
+    await openChat(page);
+    const failed = page.getByRole("region", { name: "Payment failed" });
+    await failed.getByText("Your last payment did not go through.").waitFor();
+    await screens(page, "payment-failed");
+    await failed.getByRole("button", { name: "Update card" }).click();
+    await page.waitForURL(`${stripe.url}/portal/**`);
+    await page.getByRole("button", { name: "Update card" }).click();
+    await page.getByText("· active").waitFor();
+    await stripe.delivered();
+    await page.getByRole("link", { name: "Return to Directors" }).click();
+    await page.waitForURL(/\/settings#plan$/);
+
+    // Settings → Plan: the receipts, and the portal, where the owner cancels.
     const plan = page.locator("#plan");
-    await plan.getByText("$79.99", { exact: true }).waitFor();
-    await plan.getByRole("link", { name: /^Receipt/ }).waitFor();
+    await plan.getByText("Active", { exact: true }).waitFor();
+    expect(await failed.count()).toBe(0);
+    await expect.poll(() => plan.getByRole("link", { name: /^Receipt/ }).count()).toBe(2);
     await plan.getByRole("button", { name: "Manage billing" }).click();
     await page.waitForURL(`${stripe.url}/portal/**`);
     await page.getByRole("button", { name: "Cancel plan" }).click();
