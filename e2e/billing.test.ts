@@ -1,5 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { TRAINING_QUESTIONS } from "#shared/training";
+import { directorTrainings } from "../server/db/schema";
 import { startFakeStripeServer } from "../server/test/fake-stripe-server";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
 import { chatOwnerPage, openChat } from "./support/chat-owner";
@@ -103,10 +105,47 @@ describe("paying for a plan", () => {
     // A way to pay again: Premium is offered, not marked as the plan the owner is on.
     await expect.poll(() => page.getByRole("button", { name: "Select Plan", exact: true }).count()).toBe(2);
     await screens(page, "lapsed");
+    // The directors page says so too, with Martha still trained.
+    await page.goto("/select-department");
+    await page.getByRole("alert").getByText("Your Premium plan has ended").waitFor();
     const directors = await page.request.get("/api/directors");
     const martha = ((await directors.json()) as { directors: Array<{ id: string; state: string }> }).directors.find(
       (director) => director.id === "martha",
     );
     expect(martha?.state).toBe("trained");
+  });
+
+  it("moves Premium to Standard at the period's end, keeping the director the owner picks, until they keep Premium", async () => {
+    stripe.sendWebhooksTo(`${browser.url}/api/billing/webhook`);
+    const page = await chatOwnerPage(browser, DESKTOP, { plan: "free-trial" });
+    const checkout = await page.request.post("/api/billing/checkout", {
+      data: { planId: "premium" },
+      headers: { origin: browser.url },
+    });
+    stripe.completeCheckout(((await checkout.json()) as { url: string }).url.split("/").at(-1) ?? "");
+    await stripe.delivered();
+    const answers = Object.fromEntries(TRAINING_QUESTIONS.finn.map((question) => [question.name, "Our answer"]));
+    await browser.server.deps.db
+      .insert(directorTrainings)
+      .values({ userId: page.userId, directorId: "finn", answers, trainedAt: now() });
+
+    await page.goto("/subscription");
+    await page.getByRole("button", { name: "Select Plan", exact: true }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Switch to Standard?" });
+    await dialog.getByText("Which director stays active on Standard?").waitFor();
+    await screens(page, "downgrade-dialog");
+    const confirm = dialog.getByRole("button", { name: "Switch to Standard" });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole("radio", { name: /Finn/ }).check();
+    await confirm.click();
+    await page.getByText("Standard starts at the end of this period").first().waitFor();
+
+    await page.goto("/settings#plan");
+    const plan = page.locator("#plan");
+    await plan.getByText(/Standard from .+, with Finn/).waitFor();
+    await screens(page, "downgrade-settings", plan);
+    await plan.getByRole("button", { name: "Keep Premium" }).click();
+    await page.getByText("You stay on Premium").first().waitFor();
+    expect(await plan.getByText(/Standard from/).count()).toBe(0);
   });
 });

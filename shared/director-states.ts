@@ -29,7 +29,8 @@ export type DirectorListItem = Pick<Director, "id" | "name" | "title" | "descrip
 
 export type DirectorListResponse = {
   directors: DirectorListItem[];
-  plan: { id: PlanId; name: string; directorCount: number; trialEnded: boolean } | null;
+  /** lapsed: a paid plan that ended unpaid or cancelled (billing on), inactive as an ended trial is. */
+  plan: { id: PlanId; name: string; directorCount: number; trialEnded: boolean; lapsed?: true } | null;
   /** How many different directors this user has trained. */
   trainedCount: number;
 };

@@ -48,6 +48,7 @@ export async function directorList(deps: AppDeps, userId: string): Promise<Direc
           name: planStatus.plan.name,
           directorCount: planStatus.plan.directorCount,
           trialEnded: planStatus.trialEnded,
+          ...(planStatus.lapsed ? { lapsed: true as const } : {}),
         }
       : null,
     trainedCount: statuses.filter((status) => status.trainedAt !== null).length,

@@ -74,6 +74,22 @@ function PlanSummary({ list }: { list: DirectorListResponse }) {
       </div>
     );
   }
+  if (plan.lapsed) {
+    return (
+      <div
+        role="alert"
+        className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+      >
+        <div>
+          <p className="font-semibold">Your {plan.name} plan has ended</p>
+          <p className="mt-1 text-sm">{ERRORS["plan:lapsed"].message}</p>
+        </div>
+        <Button asChild size="sm">
+          <Link to="/subscription?reason=lapsed">Choose a plan</Link>
+        </Button>
+      </div>
+    );
+  }
   if (plan.trialEnded) {
     return (
       <div

@@ -1,13 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatAmount, type InvoiceSummary } from "#shared/billing";
 import { findDirector } from "#shared/directors";
-import type { CurrentPlan } from "#shared/plan-selection";
+import type { CurrentPlan, CurrentPlanResponse } from "#shared/plan-selection";
 import { findPlan } from "#shared/plans";
 import { Fact } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { errorToast } from "../../components/ui/use-toast";
+import { errorToast, toast } from "../../components/ui/use-toast";
 import { formatDate } from "../../lib/format-date";
-import { openBillingPortal, useInvoices } from "../plans/plan-api";
+import { CURRENT_PLAN_QUERY_KEY, changePaidPlan, openBillingPortal, useInvoices } from "../plans/plan-api";
 
 /** Settings → Plan with billing on: the subscription's state, "Manage billing" (Stripe's portal) and the invoices. */
 export function BillingDetails({ plan }: { plan: CurrentPlan | null }) {
@@ -31,6 +32,7 @@ export function BillingDetails({ plan }: { plan: CurrentPlan | null }) {
           ) : null}
         </dl>
       ) : null}
+      {billing?.scheduledPlanId && plan ? <KeepPlan planId={plan.planId} /> : null}
       <ManageBilling hasCustomer={Boolean(billing) || (invoices.data?.invoices.length ?? 0) > 0} />
       <section aria-labelledby="invoices-heading">
         <h3 id="invoices-heading" className="text-sm font-semibold text-slate-900">
@@ -50,6 +52,32 @@ export function BillingDetails({ plan }: { plan: CurrentPlan | null }) {
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+/** Takes back a move to a smaller plan that waits for the period's end: the plan stays, nothing is charged. */
+function KeepPlan({ planId }: { planId: string }) {
+  const queryClient = useQueryClient();
+  const keep = useMutation({
+    mutationFn: () => changePaidPlan(planId === "premium" ? "premium" : "standard"),
+    onSuccess: (response) => {
+      queryClient.setQueryData<CurrentPlanResponse>(CURRENT_PLAN_QUERY_KEY, response);
+      toast({
+        title: `You stay on ${findPlan(planId)?.name}`,
+        description: "Nothing changes at the end of the period.",
+      });
+    },
+    onError: (error) => errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again."),
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="secondary" size="sm" disabled={keep.isPending} onClick={() => keep.mutate()}>
+        {keep.isPending ? "Please wait..." : `Keep ${findPlan(planId)?.name}`}
+      </Button>
+      <p className="text-sm text-slate-600">
+        Changed your mind? Stay on {findPlan(planId)?.name}; nothing is charged now.
+      </p>
     </div>
   );
 }
