@@ -121,6 +121,36 @@ describe("paid plans with billing on", () => {
   });
 });
 
+describe("each owner's billing is their own", () => {
+  it("never shows, opens or changes another owner's customer, subscription or invoices", async () => {
+    const app = await createBillingTestApp();
+    const first = await app.signUp();
+    const second = await app.signUp();
+    await app.buy(first.cookie, "premium");
+
+    expect(await (await app.request("/api/billing/invoices", { cookie: second.cookie })).json()).toEqual({
+      invoices: [],
+    });
+    expect((await app.request("/api/billing/portal", { cookie: second.cookie, body: {} })).status).toBe(409);
+    const change = await app.request("/api/billing/change", {
+      cookie: second.cookie,
+      body: { planId: "standard", keptDirectorId: "martha" },
+    });
+    expect(change.status).toBe(409);
+    expect(await app.currentPlan(second.cookie)).toBeNull();
+
+    // The second owner's own purchase is theirs: a customer of their own, and the first owner's plan untouched.
+    await app.buy(second.cookie, "standard");
+    expect(app.stripe.customers.size).toBe(2);
+    expect(await app.currentPlan(first.cookie)).toMatchObject({ planId: "premium", billing: { status: "active" } });
+    expect(await app.currentPlan(second.cookie)).toMatchObject({ planId: "standard", billing: { status: "active" } });
+    const invoices = (await (await app.request("/api/billing/invoices", { cookie: second.cookie })).json()) as {
+      invoices: Array<{ amountPaid: number }>;
+    };
+    expect(invoices.invoices.map((invoice) => invoice.amountPaid)).toEqual([2999]);
+  });
+});
+
 describe("without Stripe configured", () => {
   it("chooses paid plans as before, says billing is off, and has no checkout", async () => {
     const app = await createTestApp();
