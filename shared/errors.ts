@@ -68,6 +68,10 @@ export const ERRORS = {
     status: 400,
     message: "Choose which trained director stays active on Standard.",
   },
+  "billing:payment_declined": {
+    status: 402,
+    message: "Your card was declined, so your plan has not changed. Update your card in Manage billing and try again.",
+  },
   "billing:webhook_invalid": { status: 400, message: "The event's signature could not be verified." },
   "billing:unavailable": {
     status: 502,

@@ -27,29 +27,41 @@ export async function changePaidPlan(
   const subscription = await currentSubscription(deps, billing, log, userId);
   const item = subscription.items.data[0];
   if (!item) throw new Error(`subscription ${subscription.id} has no item`);
-  const price = await priceIdFor(billing, change.planId);
-  const params: Stripe.SubscriptionUpdateParams =
-    change.planId === "premium"
-      ? {
-          items: [{ id: item.id, price }],
-          proration_behavior: "always_invoice",
-          metadata: { [PREMIUM_UNTIL]: "", [KEPT_DIRECTOR]: "" },
-        }
-      : {
-          items: [{ id: item.id, price }],
-          proration_behavior: "none",
-          metadata: {
-            [PREMIUM_UNTIL]: String(item.current_period_end),
-            [KEPT_DIRECTOR]: await keptDirector(deps, userId, change.keptDirectorId),
-          },
-        };
-  // Choosing Premium while a move to Standard waits only takes the move back: that period is paid at Premium already.
-  if (change.planId === "premium" && subscription.metadata?.[PREMIUM_UNTIL]) params.proration_behavior = "none";
+  const price = await stripeCall(log, "the price could not be read", () => priceIdFor(billing, change.planId));
+  const params = await updateFor(change.planId, item, subscription, price, () =>
+    keptDirector(deps, userId, change.keptDirectorId),
+  );
   const updated = await stripeCall(log, "the plan could not change", () =>
     billing.stripe.subscriptions.update(subscription.id, params),
   );
   // The webhook applies it too; applying it now lets the page show the change at once.
   await applySubscription({ ...deps, log }, billing, userId, updated);
+  // An upgrade whose payment was declined waits in Stripe as a pending update, and the plan has not changed.
+  if (updated.pending_update) throw new AppError("billing:payment_declined");
+}
+
+/** What to ask Stripe for: an upgrade charged now, a move back to Premium, or a move to Standard later. */
+async function updateFor(
+  planId: PaidPlanId,
+  item: Stripe.SubscriptionItem,
+  subscription: Stripe.Subscription,
+  price: string,
+  kept: () => Promise<string>,
+): Promise<Stripe.SubscriptionUpdateParams> {
+  const items = [{ id: item.id, price }];
+  if (planId === "standard") {
+    return {
+      items,
+      proration_behavior: "none",
+      metadata: { [PREMIUM_UNTIL]: String(item.current_period_end), [KEPT_DIRECTOR]: await kept() },
+    };
+  }
+  // Choosing Premium while a move to Standard waits only takes the move back: this period is paid at Premium already.
+  if (subscription.metadata?.[PREMIUM_UNTIL]) {
+    return { items, proration_behavior: "none", metadata: { [PREMIUM_UNTIL]: "", [KEPT_DIRECTOR]: "" } };
+  }
+  // An upgrade is charged at once, prorated, and applies only once that payment has gone through.
+  return { items, proration_behavior: "always_invoice", payment_behavior: "pending_if_incomplete" };
 }
 
 /** The owner's subscription as Stripe has it now, if one still runs. */

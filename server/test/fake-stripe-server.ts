@@ -297,6 +297,7 @@ export async function startFakeStripeServer(options: {
       const price = prices.get(newPriceId);
       if (!price) throw new FakeStripeError(404, `No such price: '${newPriceId}'`);
       const current = item(subscription);
+      const previous = current.price;
       const difference = price.unit_amount - current.price.unit_amount;
       current.price = price;
       if (body.proration_behavior !== "none" && difference > 0) {
@@ -306,6 +307,11 @@ export async function startFakeStripeServer(options: {
           Math.round(difference * Math.max(0, Math.min(1, left))),
           "subscription_update",
         );
+        // A declined proration with pending_if_incomplete: the change waits, the subscription stays as it was.
+        if (proration.status === "open" && body.payment_behavior === "pending_if_incomplete") {
+          current.price = previous;
+          subscription.pending_update = { subscription_items: [{ price: price.id }], expires_at: now() + DAY_S };
+        }
       }
     }
     emit("customer.subscription.updated", subscription);

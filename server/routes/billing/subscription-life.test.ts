@@ -129,6 +129,23 @@ describe("a paid plan over time", () => {
     expect((await invoices(app, cookie))[0]).toMatchObject({ amountPaid: 2500, status: "paid" });
   });
 
+  it("leaves the plan unchanged when the card declines the upgrade's charge", async () => {
+    const app = await createBillingTestApp();
+    const { cookie, customerId } = await payingOwner(app, "standard");
+    app.stripe.declineCard(customerId);
+    const response = await app.request("/api/billing/change", { cookie, body: { planId: "premium" } });
+    expect(response.status).toBe(402);
+    expect(await response.json()).toEqual({
+      error: {
+        code: "billing:payment_declined",
+        message:
+          "Your card was declined, so your plan has not changed. Update your card in Manage billing and try again.",
+      },
+    });
+    await app.stripe.delivered();
+    expect(await app.currentPlan(cookie)).toMatchObject({ planId: "standard", billing: { status: "active" } });
+  });
+
   it("moves Premium to Standard at the period's end, keeping the director the owner chose; the rest come back on upgrade", async () => {
     const app = await createBillingTestApp();
     const { cookie } = await payingOwner(app, "premium", ["martha", "finn"]);
