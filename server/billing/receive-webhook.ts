@@ -36,7 +36,7 @@ export async function receiveWebhook(
   await deps.db.transaction(async (tx) => {
     const first = await tx
       .insert(billingEvents)
-      .values({ id: event.id, type: event.type })
+      .values({ id: event.id, type: event.type, appliedAt: deps.now() })
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     if (first.length === 0 || !subscription || !userId) return;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { billingEvents } from "../db/schema";
 import { createBillingTestApp, DAY_MS } from "../test/billing-test-app";
+import { reconcileBilling } from "./reconcile-billing";
 import { reconcileBillingJob } from "./reconcile-billing-job";
 
 describe("the daily reconciliation with Stripe", () => {
@@ -38,5 +40,23 @@ describe("the daily reconciliation with Stripe", () => {
     await app.deps.jobs.send(reconcileBillingJob, {});
     await app.jobsIdle();
     expect(app.stripe.requests.slice(reads).map((request) => request.path)).toEqual(["/v1/subscriptions"]);
+  });
+
+  it("forgets event ids once Stripe can no longer send them again", async () => {
+    const app = await createBillingTestApp();
+    const { cookie } = await app.signUp();
+    await app.buy(cookie, "premium");
+    const count = async () => (await app.db.select().from(billingEvents)).length;
+    expect(await count()).toBe(3);
+    app.clock.advance(29 * DAY_MS);
+    await reconcileBilling(app.deps, app.deps.log);
+    expect(await count()).toBe(4);
+    app.clock.advance(2 * DAY_MS);
+    await reconcileBilling(app.deps, app.deps.log);
+    // The purchase's three events are gone; the two days' runs are kept.
+    expect((await app.db.select().from(billingEvents)).map((row) => row.type)).toEqual([
+      "reconciliation",
+      "reconciliation",
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, isNull, notInArray, or } from "drizzle-orm";
+import { eq, isNull, lt, notInArray, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { billingCustomers, billingEvents, subscriptions } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -7,6 +7,8 @@ import { ENDED_STATUSES } from "../plans/plan-status";
 import { applySubscription } from "./apply-subscription";
 import type { BillingConfig } from "./billing-config";
 import { stripeFailure } from "./stripe-failure";
+
+const EVENT_MEMORY_DAYS = 30;
 
 export type Reconciled = { checked: number; failed: number; skipped: boolean };
 
@@ -38,9 +40,22 @@ export async function reconcileBilling(
   }
   // Recorded once the day's work is done: a run cut short is tried again.
   if (failed === 0) {
-    await deps.db.insert(billingEvents).values({ id: runId, type: "reconciliation" }).onConflictDoNothing();
+    await deps.db
+      .insert(billingEvents)
+      .values({ id: runId, type: "reconciliation", appliedAt: deps.now() })
+      .onConflictDoNothing();
   }
+  await forgetOldEvents(deps);
   return { checked: owners.length, failed, skipped: false };
+}
+
+/**
+ * Stripe sends an event again for up to three days, and a replay older than the signature's tolerance is refused
+ * anyway: event ids older than EVENT_MEMORY_DAYS have nothing left to guard against.
+ */
+async function forgetOldEvents(deps: Pick<AppDeps, "db" | "now">) {
+  const cutoff = new Date(deps.now().getTime() - EVENT_MEMORY_DAYS * 24 * 60 * 60 * 1000);
+  await deps.db.delete(billingEvents).where(lt(billingEvents.appliedAt, cutoff));
 }
 
 /** Owners with a Stripe customer whose stored subscription is missing or not final. */
