@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "../env";
+import { startServerProcess } from "../test/server-process";
 import { billingConfig } from "./billing-config";
 
 const BILLING = {
@@ -26,6 +27,15 @@ describe("billing configuration", () => {
     const attempt = () => parseEnv({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_PRICE_PREMIUM: "price_premium" });
     expect(attempt).toThrow(EnvError);
     expect(attempt).toThrow("STRIPE_SECRET_KEY: billing also needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STANDARD");
+  });
+
+  it("keeps the server from starting, naming what is missing", async () => {
+    const { exited, output } = startServerProcess({
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_PRICE_STANDARD: "price_s",
+    });
+    expect(await exited).toBe(1);
+    expect(output()).toContain("STRIPE_SECRET_KEY: billing also needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PREMIUM");
   });
 
   it("refuses an API address that is not http(s)", () => {
