@@ -53,7 +53,11 @@ export function PaidPlanDialog(props: {
                 You can train up to {directorAllowance(plan)}
                 {currentPlan ? ` (your ${currentPlan.name} plan: ${directorAllowance(currentPlan)})` : ""}.
               </li>
-              {onActiveTrial ? <li>Your free trial ends now and cannot be started again.</li> : null}
+              {onActiveTrial ? (
+                <li>
+                  Your free trial ends {mode === "checkout" ? "once you have paid" : "now"} and cannot be started again.
+                </li>
+              ) : null}
               {smaller ? null : <li>Directors you have already trained stay trained.</li>}
             </ul>
             <PaymentNote plan={plan} current={current} mode={mode} smaller={smaller} />
