@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { TRAINING_QUESTIONS } from "#shared/training";
@@ -14,6 +16,40 @@ const now = () => new Date(Date.now() + clockOffsetMs);
 const stripe = await startFakeStripeServer({ webhookSecret: "whsec_e2e_directors", now });
 const browser = setupBrowser({ now, env: stripe.env });
 afterAll(() => stripe.close());
+
+const AXE_SOURCE = fs.readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
+
+/** No serious or critical axe finding on the page as it is now, in light and dark. */
+async function expectAccessible(page: Page, label: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    // Colours are checked once the page has followed the switch of scheme and finished any move, not during it.
+    await page.waitForFunction(
+      (dark) => document.documentElement.classList.contains("dark") === dark,
+      scheme === "dark",
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+    // Evaluated rather than added as a <script>: the app's CSP blocks inline scripts.
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<Record<string, unknown>> }> } })
+        .axe;
+      const result = await axe.run();
+      return result.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => ({
+          id: violation.id,
+          nodes: (violation.nodes as Array<{ target: unknown; failureSummary: unknown }>).map((n) => [
+            n.target,
+            n.failureSummary,
+          ]),
+        }));
+    });
+    expect(violations, `${label} (${scheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
 
 /** The same screen (or one part of it) at both widths, light and dark, for a person to look at. */
 async function screens(page: Page, name: string, part?: Locator) {
@@ -61,6 +97,7 @@ describe("paying for a plan", () => {
     await expect.poll(() => page.getByText("Your Premium plan is active.").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Current plan" }).waitFor();
     await screens(page, "confirmed");
+    await expectAccessible(page, "plan page, payment confirmed");
 
     // A renewal fails: every screen says so while Stripe retries, and "Update card" fixes it in the portal.
     const customer = [...stripe.customers.values()][0];
@@ -72,6 +109,7 @@ describe("paying for a plan", () => {
     const failed = page.getByRole("region", { name: "Payment failed" });
     await failed.getByText("Your last payment did not go through.").waitFor();
     await screens(page, "payment-failed");
+    await expectAccessible(page, "chat with the failed-payment banner");
     await failed.getByRole("button", { name: "Update card" }).click();
     await page.waitForURL(`${stripe.url}/portal/**`);
     await page.getByRole("button", { name: "Update card" }).click();
@@ -94,6 +132,7 @@ describe("paying for a plan", () => {
     await page.waitForURL(/\/settings#plan$/);
     await plan.getByText("Ends on").waitFor();
     await screens(page, "settings-cancelled", plan);
+    await expectAccessible(page, "settings with billing");
 
     // The period ends: Premium stops like an ended trial, and Martha's training is still there.
     clockOffsetMs += 31 * DAY_MS;
@@ -134,6 +173,7 @@ describe("paying for a plan", () => {
     const dialog = page.getByRole("dialog", { name: "Switch to Standard?" });
     await dialog.getByText("Which director stays active on Standard?").waitFor();
     await screens(page, "downgrade-dialog");
+    await expectAccessible(page, "the move to Standard");
     const confirm = dialog.getByRole("button", { name: "Switch to Standard" });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByRole("radio", { name: /Finn/ }).check();

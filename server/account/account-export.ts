@@ -67,6 +67,13 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
           chosenAt: subscriptions.chosenAt,
           trialStartedAt: subscriptions.trialStartedAt,
           trialEndsAt: subscriptions.trialEndsAt,
+          // With billing on: the Stripe subscription that pays for the plan, as last read from Stripe.
+          stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+          paymentStatus: subscriptions.paymentStatus,
+          currentPeriodEnd: subscriptions.currentPeriodEnd,
+          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+          scheduledPlanId: subscriptions.scheduledPlanId,
+          keptDirectorId: subscriptions.keptDirectorId,
         })
         .from(subscriptions)
         .where(eq(subscriptions.userId, userId)),

@@ -42,6 +42,13 @@ export async function applySubscription(
     .where(eq(subscriptions.userId, userId));
   const another = current?.subscriptionId && current.subscriptionId !== subscription.id;
   if (another && ENDED_STATUSES.has(subscription.status)) return "ignored";
+  if (another && current.status && !ENDED_STATUSES.has(current.status)) {
+    // Two checkouts completed side by side: the newer pays for the plan; the other needs cancelling in Stripe.
+    deps.log.warn(
+      { subscriptionId: subscription.id, replaced: current.subscriptionId },
+      "billing: an owner has two running subscriptions",
+    );
+  }
   await choosePlan(deps, userId, read.planId, read.payment);
   return "applied";
 }

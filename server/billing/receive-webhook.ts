@@ -82,8 +82,10 @@ function subscriptionIdOf(event: Stripe.Event): string | undefined {
     case "checkout.session":
       return idOf(object.subscription as string | { id: string } | null);
     case "invoice": {
+      // Since API version 2025-03-31 under `parent`; before it, at the top (an endpoint on an older version).
       const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | null;
-      return idOf(parent?.subscription_details?.subscription ?? null);
+      const older = object.subscription as string | { id: string } | null | undefined;
+      return idOf(parent?.subscription_details?.subscription ?? older ?? null);
     }
     default:
       return undefined;

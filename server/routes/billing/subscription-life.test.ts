@@ -216,6 +216,18 @@ describe("a paid plan over time", () => {
     expect(response.status).toBe(409);
   });
 
+  it("includes the paid subscription in the owner's data export", async () => {
+    const app = await createBillingTestApp();
+    const { cookie, customerId } = await payingOwner(app, "premium");
+    const data = (await (await app.request("/api/account/export", { cookie })).json()) as { plan: unknown };
+    expect(data.plan).toMatchObject({
+      planId: "premium",
+      stripeSubscriptionId: app.stripe.subscriptionOf(customerId)?.id,
+      paymentStatus: "active",
+      cancelAtPeriodEnd: false,
+    });
+  });
+
   it("ends the subscription and removes the Stripe customer when the owner deletes their account", async () => {
     const app = await createBillingTestApp();
     const { cookie, user, customerId } = await payingOwner(app, "premium");

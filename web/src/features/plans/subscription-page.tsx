@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { findDirector } from "#shared/directors";
@@ -5,9 +6,10 @@ import type { CurrentPlan } from "#shared/plan-selection";
 import { directorAllowance, findPlan, planThatUnlocks } from "#shared/plans";
 import { PageLoading } from "../../components/page-loading";
 import { usePageTitle } from "../../lib/use-page-title";
+import { refreshSession } from "../../lib/use-session";
 import { useDirectors } from "../directors/directors-api";
 import { CheckoutReturn, isConfirming } from "./checkout-return";
-import { useCurrentPlan } from "./plan-api";
+import { CURRENT_PLAN_QUERY_KEY, useCurrentPlan } from "./plan-api";
 import { PlanBanner } from "./plan-banner";
 import { PlanChoice } from "./plan-choice";
 import type { PlanHighlight } from "./plan-picker";
@@ -27,9 +29,17 @@ export function SubscriptionPage() {
   // Back from Checkout, the plan is asked for again every second or two until Stripe's webhook has stored it.
   const current = useCurrentPlan({ refetchInterval: confirming ? CONFIRMING_POLL_MS : false });
   const plan = current.data?.plan ?? null;
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (current.data) setConfirming(isConfirming(checkout, current.data.plan));
-  }, [checkout, current.data]);
+    if (!current.data) return;
+    const stillConfirming = isConfirming(checkout, current.data.plan);
+    if (confirming && !stillConfirming) {
+      // The plan is paid for: what depends on it (director limits, the session's next step) is read again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_PLAN_QUERY_KEY[0] });
+      void refreshSession();
+    }
+    setConfirming(stillConfirming);
+  }, [checkout, current.data, confirming, queryClient]);
   const unlockDirector = findDirector(params.get("unlock") ?? "");
   const directors = useDirectors({ enabled: unlockDirector !== undefined });
   if (current.isPending || (unlockDirector && directors.isPending)) return <PageLoading />;
