@@ -380,6 +380,17 @@ describe("the library, limits and sharing", () => {
         status: "complete" as const,
       })),
     );
+    // A document nested deeper than any editor makes is refused with a message, not a crash.
+    const levels = 5000;
+    const deep = `${'{"type":"paragraph","content":['.repeat(levels)}{"type":"text","text":"x"}${"]}".repeat(levels)}`;
+    const tooDeep = await app.request(`/api/documents/${document.id}/content`, {
+      method: "PUT",
+      cookie,
+      body: `{"baseVersion":1,"body":{"kind":"rich","doc":${deep}}}`,
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(JSON.stringify(await tooDeep.json())).toContain("This document is nested too deeply.");
+
     // Asking the director for drafts and changes is limited per hour, apart from the number kept.
     const hour = 60 * 60 * 1000;
     const windowStart = new Date(Math.floor(app.deps.now().getTime() / hour) * hour);
