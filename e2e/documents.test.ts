@@ -46,12 +46,17 @@ describe("documents", () => {
       held = true;
       return { holds: [{ beforeChunk: 30, gate: midway }] };
     };
+    // On a wide screen the document drafts in a pane beside the conversation.
     await page.getByRole("button", { name: "Make this a document" }).click();
-    await page.waitForURL(/\/documents\/[0-9a-f-]{36}$/);
-    await page.getByText("Martha is drafting…").waitFor();
-    await page.getByRole("heading", { name: "Weekly actions" }).waitFor();
-    await screenshot(page, "documents-drafting-desktop");
+    const pane = page.getByRole("complementary", { name: "Document" });
+    await pane.getByText("Martha is drafting…").waitFor();
+    await pane.getByRole("heading", { name: "Weekly actions" }).waitFor();
+    await screenshot(page, "documents-drafting-pane-desktop");
     midway.open();
+    await pane.getByRole("textbox", { name: "Document text" }).waitFor();
+    await page.waitForURL(/[?&]document=[0-9a-f-]{36}/);
+    await pane.getByRole("link", { name: "Open full page" }).click();
+    await page.waitForURL(/\/documents\/[0-9a-f-]{36}$/);
     await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").waitFor();
     await page.getByRole("heading", { name: "Assumptions" }).waitFor();
     await page.getByText("Average order £38").waitFor();

@@ -39,6 +39,8 @@ type ConversationProps = {
   onOpenHistory: () => void;
   /** Tells the page which conversation is on screen, for the history list. */
   onShowing: (conversationId: string | undefined) => void;
+  /** A document is open in the pane beside the conversation. */
+  besideDocument?: boolean;
 };
 
 /**
@@ -275,6 +277,7 @@ export function Conversation(props: ConversationProps) {
         clearDisabled={!director || loading || inError}
         onPrompt={send}
         onClear={clear}
+        besideDocument={props.besideDocument}
       />
     </>
   );
