@@ -46,12 +46,17 @@ describe("documents", () => {
       held = true;
       return { holds: [{ beforeChunk: 30, gate: midway }] };
     };
+    // On a wide screen the document drafts in a pane beside the conversation.
     await page.getByRole("button", { name: "Make this a document" }).click();
-    await page.waitForURL(/\/documents\/[0-9a-f-]{36}$/);
-    await page.getByText("Martha is drafting…").waitFor();
-    await page.getByRole("heading", { name: "Weekly actions" }).waitFor();
-    await screenshot(page, "documents-drafting-desktop");
+    const pane = page.getByRole("complementary", { name: "Document" });
+    await pane.getByText("Martha is drafting…").waitFor();
+    await pane.getByRole("heading", { name: "Weekly actions" }).waitFor();
+    await screenshot(page, "documents-drafting-pane-desktop");
     midway.open();
+    await pane.getByRole("textbox", { name: "Document text" }).waitFor();
+    await page.waitForURL(/[?&]document=[0-9a-f-]{36}/);
+    await pane.getByRole("link", { name: "Open full page" }).click();
+    await page.waitForURL(/\/documents\/[0-9a-f-]{36}$/);
     await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").waitFor();
     await page.getByRole("heading", { name: "Assumptions" }).waitFor();
     await page.getByText("Average order £38").waitFor();
@@ -121,8 +126,8 @@ describe("documents", () => {
     await page.getByRole("link", { name: "13-week cash-flow forecast" }).waitFor();
     await screenshot(page, "documents-library-desktop");
 
-    // The same screens in dark and on a phone, looked at.
-    await page.emulateMedia({ colorScheme: "dark" });
+    // The same screens in dark and on a phone, looked at; without the theme's fade, so each is taken in its colours.
+    await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
     await page.getByRole("link", { name: "13-week cash-flow forecast" }).click();
     await page.getByRole("textbox", { name: /Week 1, Opening balance/ }).waitFor();
     await screenshot(page, "documents-sheet-desktop-dark");
@@ -137,6 +142,16 @@ describe("documents", () => {
     await screenshot(page, "documents-editor-desktop-restored");
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "documents-editor-desktop-dark");
+
+    // An assumed figure's real value is told in one tap, kept as a fact, and the document updated with it.
+    await page.getByRole("button", { name: "Tell Martha the real value" }).click();
+    await page.getByRole("textbox", { name: "The real value of Average order £38" }).fill("£42");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Real value kept: £42").waitFor();
+    await page.getByRole("button", { name: "Update the document" }).click();
+    await page.getByText("Version 7", { exact: true }).waitFor();
+    const facts = (await (await page.request.get("/api/memory")).json()) as unknown;
+    expect(JSON.stringify(facts)).toContain("Average order: £42");
 
     // A read-only link shows the document to anyone who has it, without its citation markers.
     await page.getByRole("button", { name: "Make a read-only link" }).click();

@@ -189,6 +189,11 @@ const OWNER_SCREENS: Array<{ name: string; address: string; ready: (page: Page) 
     address: "/board",
     ready: (page) => page.getByRole("heading", { name: "Hold a board meeting" }).waitFor(),
   },
+  {
+    name: "documents",
+    address: "/documents",
+    ready: (page) => page.getByRole("button", { name: "New document" }).waitFor(),
+  },
   { name: "terms", address: "/terms", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
   { name: "not-found", address: "/no-such-page-anywhere", ready: (page) => page.getByText("Page not found").waitFor() },
 ];

@@ -265,13 +265,36 @@ const richNodeSchema: z.ZodType<RichNode> = z.lazy(() =>
   }),
 );
 
+/**
+ * How deep a rich document's JSON may nest: each node is two levels (itself and its content list), and the editor's
+ * deepest (a table's cell in a list in a list) is about twenty.
+ */
+export const DOCUMENT_MAX_DEPTH = 120;
+
+/** Whether a JSON value nests no deeper than `max`, found without recursion, so a hostile body cannot exhaust the stack. */
+function nestsWithin(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== "object") continue;
+    if (depth > max) return false;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/** A rich document's JSON, its depth checked before its shape (which is checked recursively). */
+const richDocSchema = z
+  .custom<unknown>((value) => nestsWithin(value, DOCUMENT_MAX_DEPTH), { error: "This document is nested too deeply." })
+  .pipe(richNodeSchema);
+
 export const sheetSchema = z.object({
   columns: z.array(z.object({ header: z.string().max(200), format: z.enum(CELL_FORMATS) })).max(100),
   rows: z.array(z.array(z.string().max(2000)).max(100)).max(2000),
 });
 
 export const documentBodySchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("rich"), doc: richNodeSchema }),
+  z.object({ kind: z.literal("rich"), doc: richDocSchema }),
   z.object({ kind: z.literal("sheet"), sheet: sheetSchema }),
 ]);
 

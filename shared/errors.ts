@@ -238,6 +238,11 @@ export const ERRORS = {
     message: "The director is still drafting this document. Wait for the draft to finish, then try again.",
   },
   "documents:draft_incomplete": { status: 502, message: "Failed to generate a response. Please try again." },
+  "rate_limit:documents": {
+    status: 429,
+    message:
+      "You have asked for many drafts and changes in the last hour. Please edit the document yourself, or try again later.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,7 +6,7 @@ import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
 import type { Logger } from "../logger";
 import { requireDrafter } from "./document-context";
-import { requireVersionFits } from "./document-limits";
+import { requireVersionFits, throttleDocumentRequests } from "./document-limits";
 import { addVersion, type DocumentRow, readVersion, shownDocumentStatus } from "./document-store";
 import { versionOf } from "./draft-document";
 import { buildChangePrompt } from "./draft-prompt";
@@ -74,6 +74,7 @@ export async function changeDocument(
   const current = await currentContent(deps, row, input.baseVersion);
   const drafter = await requireDrafter(deps, row.userId, row.directorId);
   if (!deps.ai.chat) throw new AppError("ai:not_configured");
+  await throttleDocumentRequests(deps, row.userId);
   const context = citedContext(current, deps.now());
   const prompt = buildChangePrompt({
     drafter,

@@ -15,7 +15,7 @@ import { AppError } from "../http/app-error";
 import type { Logger } from "../logger";
 import { getPlanStatus } from "../plans/plan-status";
 import { type Drafter, documentContext, requireDrafter } from "./document-context";
-import { requireRoomForDocument, versionBytes } from "./document-limits";
+import { requireRoomForDocument, throttleDocumentRequests, versionBytes } from "./document-limits";
 import {
   addVersion,
   type DocumentRow,
@@ -59,6 +59,7 @@ export async function startDocument(deps: AppDeps, caller: DraftingCaller, input
   }
   await requireRoomForDocument(deps, caller.userId);
   if (!deps.ai.chat) throw new AppError("ai:not_configured");
+  await throttleDocumentRequests(deps, caller.userId);
   const answer = input.fromMessageId ? await answerText(deps, caller.userId, input.fromMessageId) : undefined;
   const contentKind = kind?.contentKind ?? input.contentKind ?? "rich";
   const request: DraftRequest = {
@@ -86,6 +87,7 @@ export async function retryDocument(deps: AppDeps, caller: DraftingCaller, id: s
     throw new AppError("bad_request:api", { message: "This document is already drafted." });
   const drafter = await requireDrafter(deps, caller.userId, row.directorId);
   if (!deps.ai.chat) throw new AppError("ai:not_configured");
+  await throttleDocumentRequests(deps, caller.userId);
   await markDrafting(deps.db, caller.userId, row.id, deps.now());
   return draftingResponse(
     deps,

@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DocumentView, DraftEvent } from "../../../shared/documents";
-import { directorTrainings, documents, documentVersions, messages, rememberedFacts } from "../../db/schema";
+import { directorTrainings, documents, documentVersions, messages, rateLimits, rememberedFacts } from "../../db/schema";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -380,6 +380,31 @@ describe("the library, limits and sharing", () => {
         status: "complete" as const,
       })),
     );
+    // A document nested deeper than any editor makes is refused with a message, not a crash.
+    const levels = 5000;
+    const deep = `${'{"type":"paragraph","content":['.repeat(levels)}{"type":"text","text":"x"}${"]}".repeat(levels)}`;
+    const tooDeep = await app.request(`/api/documents/${document.id}/content`, {
+      method: "PUT",
+      cookie,
+      body: `{"baseVersion":1,"body":{"kind":"rich","doc":${deep}}}`,
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(JSON.stringify(await tooDeep.json())).toContain("This document is nested too deeply.");
+
+    // Asking the director for drafts and changes is limited per hour, apart from the number kept.
+    const hour = 60 * 60 * 1000;
+    const windowStart = new Date(Math.floor(app.deps.now().getTime() / hour) * hour);
+    await app.db
+      .insert(rateLimits)
+      .values({ key: `documents:user:${user.id}`, windowStart, count: 30 })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count: 30 } });
+    const busy = await app.request(`/api/documents/${document.id}/change`, {
+      cookie,
+      body: { baseVersion: 1, selection: "", instruction: "shorter" },
+    });
+    expect(busy.status).toBe(429);
+    expect(((await busy.json()) as { error: { code: string } }).error.code).toBe("rate_limit:documents");
+
     const full = await app.request("/api/documents", { cookie, body: { directorId: "martha", kind: "campaign-plan" } });
     expect(full.status).toBe(403);
     expect(((await full.json()) as { error: { message: string } }).error.message).toBe(

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
-import type { SearchHit } from "#shared/chat";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { AnswerAuthor, SearchHit } from "#shared/chat";
 import { OnceOpened } from "../../components/once-opened";
 import { errorToast } from "../../components/ui/use-toast";
 import { lazyNamed } from "../../lib/lazy-named";
@@ -19,6 +19,10 @@ import { useSelectedDirector } from "./use-selected-director";
 
 // Opened by a tap or Ctrl/Cmd+K: fetched then rather than with the page.
 const SearchDialog = lazyNamed(() => import("./search-dialog"), "SearchDialog");
+// The document pane and its editor load only when a document is opened beside the conversation.
+const DocumentPane = lazy(() =>
+  import("../documents/document-pane").then((module) => ({ default: module.DocumentPane })),
+);
 
 /**
  * /chat: the director selector with the conversation history under it, the
@@ -42,6 +46,7 @@ export function ChatPage() {
   const redirectForPlan = usePlanErrorRedirect();
   // Bumped to open a new conversation afresh, from the skeleton and the welcome message, as any conversation opens.
   const [fresh, setFresh] = useState(0);
+  const pane = useDocumentPaneParams();
 
   /** "New conversation": the one on screen stays in the history; the director's next question starts another. */
   const startNew = async () => {
@@ -92,7 +97,23 @@ export function ChatPage() {
         onOpenCurrent={() => openConversation(requestedId)}
         onOpenHistory={() => setSheet("history")}
         onShowing={setShowing}
+        besideDocument={pane.open}
       />
+      {pane.open ? (
+        <aside
+          aria-label="Document"
+          className="hidden w-[min(40rem,42vw)] shrink-0 overflow-y-auto border-l border-slate-200 bg-slate-50 lg:block"
+        >
+          <Suspense fallback={null}>
+            <DocumentPane
+              documentId={pane.documentId}
+              draft={pane.draft}
+              onCreated={pane.created}
+              onClose={pane.close}
+            />
+          </Suspense>
+        </aside>
+      ) : null}
       <Sheet
         open={sheet === "history"}
         onOpenChange={(open) => setSheet(open ? "history" : undefined)}
@@ -115,4 +136,38 @@ export function ChatPage() {
       </OnceOpened>
     </div>
   );
+}
+
+/**
+ * The document beside the conversation, in the address so a reload keeps it: ?draftFrom= (and ?draftDirector=) while
+ * an answer is being made into one, then ?document= once it exists.
+ */
+function useDocumentPaneParams() {
+  const [params, setParams] = useSearchParams();
+  const documentId = params.get("document") ?? undefined;
+  const draftFrom = params.get("draftFrom");
+  const draftDirector = params.get("draftDirector");
+  const draft =
+    draftFrom && draftDirector ? { messageId: draftFrom, directorId: draftDirector as AnswerAuthor } : undefined;
+  const created = useCallback(
+    (id: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("draftFrom");
+          next.delete("draftDirector");
+          next.set("document", id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const close = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of ["document", "draftFrom", "draftDirector"]) next.delete(name);
+      return next;
+    });
+  return { open: documentId !== undefined || draft !== undefined, documentId, draft, created, close };
 }

@@ -43,6 +43,8 @@ type ConversationProps = {
   onOpenHistory: () => void;
   /** Tells the page which conversation is on screen, for the history list. */
   onShowing: (conversationId: string | undefined) => void;
+  /** A document is open in the pane beside the conversation. */
+  besideDocument?: boolean;
 };
 
 /**
@@ -287,6 +289,7 @@ export function Conversation(props: ConversationProps) {
         clearDisabled={!director || loading || inError}
         onPrompt={send}
         onClear={clear}
+        besideDocument={props.besideDocument}
       />
     </ChatReady>
   );

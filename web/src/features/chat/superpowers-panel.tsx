@@ -3,6 +3,7 @@ import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { trashIcon } from "../../components/ui/page-icons";
+import { cn } from "../../lib/cn";
 
 type SuperpowersPanelProps = {
   director: Director | undefined;
@@ -11,6 +12,8 @@ type SuperpowersPanelProps = {
   clearDisabled: boolean;
   onPrompt: (prompt: string) => void;
   onClear: () => void;
+  /** A document is open beside the conversation: on wide screens it takes this panel's place. */
+  besideDocument?: boolean;
 };
 
 /** The spec's right-hand panel, hidden under 768 px: three suggested prompts and "Clear conversation". */
@@ -20,11 +23,15 @@ export function SuperpowersPanel({
   clearDisabled,
   onPrompt,
   onClear,
+  besideDocument = false,
 }: SuperpowersPanelProps) {
   return (
     <aside
       aria-labelledby="superpowers-heading"
-      className="hidden w-64 shrink-0 flex-col gap-6 overflow-y-auto border-l border-slate-200 bg-white p-5 md:flex lg:w-72"
+      className={cn(
+        "hidden w-64 shrink-0 flex-col gap-6 overflow-y-auto border-l border-slate-200 bg-white p-5 md:flex lg:w-72",
+        besideDocument && "lg:hidden",
+      )}
     >
       <div>
         <h2 id="superpowers-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">

@@ -3,6 +3,7 @@ import { type Assumption, type DocumentView, exportFormatsFor } from "#shared/do
 import { ERRORS } from "#shared/errors";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
 import { AssumptionsPanel } from "./assumptions-panel";
 import { ChangeRequest } from "./change-request";
 import { exportAddress } from "./documents-api";
@@ -16,7 +17,8 @@ import { VersionsPanel } from "./versions-panel";
 const FORMAT_LABELS = { docx: "Word (.docx)", pdf: "PDF", xlsx: "Excel (.xlsx)", csv: "CSV", md: "Markdown" } as const;
 
 /** A drafted document: edited in place, saved as versions, changed by the director on request, exported. */
-export function DocumentEditor({ view, directorName }: { view: DocumentView; directorName: string }) {
+export function DocumentEditor(props: { view: DocumentView; directorName: string; compact?: boolean }) {
+  const { view, directorName } = props;
   const edits = useDocumentEdits(view);
   const [selection, setSelection] = useState("");
   const { working } = edits;
@@ -24,7 +26,8 @@ export function DocumentEditor({ view, directorName }: { view: DocumentView; dir
   const unsavedReason = edits.dirty ? "Save your edits first." : undefined;
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    // In the pane beside a conversation everything stacks in one column, as on a phone.
+    <div className={cn("grid grid-cols-1 gap-6", !props.compact && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
       <div className="grid min-w-0 content-start gap-4">
         {edits.conflict ? (
           <Card role="alert" className="grid gap-3 border-amber-300 bg-amber-50 p-4">

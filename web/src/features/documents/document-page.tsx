@@ -1,18 +1,13 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
-import { findDirector } from "#shared/directors";
-import type { CreateDocumentInput, DocumentBody, DocumentView, DraftEvent } from "#shared/documents";
-import { ERRORS } from "#shared/errors";
+import type { CreateDocumentInput } from "#shared/documents";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { errorToast } from "../../components/ui/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
-import { DocumentEditor } from "./document-editor";
-import { DocumentPreview } from "./document-preview";
-import { documentQueryKey, retryDrafting, startDrafting, useDocument } from "./documents-api";
-import { endLiveDraft, setLiveDraft, useLiveDraft } from "./drafting-store";
+import { DocumentArea, DraftingCard, directorNameOf, draftFollower } from "./document-area";
+import { startDrafting, useDocument } from "./documents-api";
 import "./documents.css";
 
 /**
@@ -24,31 +19,6 @@ export function DocumentPage() {
   const { id } = useParams();
   if (id === "new") return <NewDocument />;
   return <DocumentScreen id={id ?? ""} />;
-}
-
-function directorNameOf(directorId: string): string {
-  return findDirector(directorId)?.name ?? "The board";
-}
-
-/**
- * Follows a drafting: the part written so far goes to the store under the document's id (known from its first
- * event, or from the start for a Retry), and the stored document to the query cache at its end.
- */
-function draftFollower(queryClient: QueryClient, options: { id?: string; onCreated?: (id: string) => void }) {
-  let id = options.id ?? "";
-  return (event: DraftEvent) => {
-    if (event.type === "created") {
-      id = event.document.id;
-      setLiveDraft(id, undefined);
-      options.onCreated?.(id);
-    } else if (event.type === "partial") {
-      setLiveDraft(id, event.body);
-    } else {
-      queryClient.setQueryData<DocumentView>(documentQueryKey(event.document.id), event.document);
-      void queryClient.invalidateQueries({ queryKey: ["documents", "list"] });
-      endLiveDraft(event.document.id);
-    }
-  };
 }
 
 function NewDocument() {
@@ -84,9 +54,7 @@ function NewDocument() {
 }
 
 function DocumentScreen({ id }: { id: string }) {
-  const live = useLiveDraft(id);
   const query = useDocument(id);
-  const queryClient = useQueryClient();
   const view = query.data;
   usePageTitle(view?.title ?? "Document");
   if (query.isError) {
@@ -102,43 +70,10 @@ function DocumentScreen({ id }: { id: string }) {
     );
   }
   if (!view) return <Screen title="" directorName="" loading />;
-  const directorName = directorNameOf(view.directorId);
-  const retry = () => {
-    setLiveDraft(id, undefined);
-    retryDrafting(id, draftFollower(queryClient, { id })).catch((error: Error) => {
-      endLiveDraft(id);
-      errorToast(error.message);
-    });
-  };
   return (
-    <Screen title={view.title} directorName={directorName} documentId={id}>
-      {live || view.status === "drafting" ? (
-        <DraftingCard directorName={directorName} body={live?.body} />
-      ) : view.status === "incomplete" ? (
-        <Card role="alert" className="grid gap-3 p-6">
-          <p className="font-semibold text-slate-900">
-            {ERRORS[view.errorCode ?? "documents:draft_incomplete"].message}
-          </p>
-          <p className="text-sm text-slate-600">The draft did not finish, so nothing was saved as if it had.</p>
-          <Button className="justify-self-start" onClick={retry}>
-            Retry
-          </Button>
-        </Card>
-      ) : (
-        <DocumentEditor key={id} view={view} directorName={directorName} />
-      )}
+    <Screen title={view.title} directorName={directorNameOf(view.directorId)}>
+      <DocumentArea view={view} />
     </Screen>
-  );
-}
-
-function DraftingCard({ directorName, body }: { directorName: string; body?: DocumentBody }) {
-  return (
-    <Card className="p-4 sm:p-8" aria-busy="true">
-      <p role="status" className="mb-4 text-sm font-medium text-brand-700">
-        {directorName} is drafting…
-      </p>
-      {body ? <DocumentPreview body={body} /> : <Skeleton className="h-40 w-full" />}
-    </Card>
   );
 }
 
