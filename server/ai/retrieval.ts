@@ -214,10 +214,9 @@ type SearchInput = SearchScope & { userId: string; threshold: number; count: num
 
 /**
  * Full-text rank (BM25) and vector similarity (pgvector, only vectors from the query's model) each rank the owner's
- * pieces in the database, each ranking returning its best CANDIDATES_PER_RANKING; reciprocal rank fusion merges them
- * here, and near-copies of a piece already chosen are skipped. Only this owner's pieces, and only from sources this
- * director may use. The full-text rankings run at once, while the embeddings are on their way; the vector rankings
- * when they arrive.
+ * pieces in the database, each ranking returning its best CANDIDATES_PER_RANKING, all in one statement once the
+ * embeddings are in; reciprocal rank fusion merges them here, and near-copies of a piece already chosen are skipped.
+ * Only this owner's pieces, and only from sources this director may use.
  */
 async function rankPieces(
   database: Pick<DatabaseHandle, "db" | "vectors">,
@@ -228,12 +227,7 @@ async function rankPieces(
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
   const scope = inScope(input);
-  // One BM25 statement for every wording, at once, while the embeddings are on their way.
   const worded = mode === "vector" ? [] : input.queries.filter((query) => query.text.trim() !== "");
-  const textRows =
-    worded.length > 0 ? readRankings(database, input.userId, textRankings(input.userId, worded, scope)) : [];
-  // Awaited below, after the embeddings: a failure meanwhile is not left unhandled.
-  if (textRows instanceof Promise) textRows.catch(() => {});
   const embeddings = mode === "text" ? [] : await input.embeddings;
   const vectorRankings = input.queries.flatMap((query, index) => {
     const embedding = embeddings[index];
@@ -250,15 +244,15 @@ async function rankPieces(
       });
     return ranking ? [{ weight: query.weight * VECTOR_WEIGHT, sql: ranking }] : [];
   });
-  const vectorLists = sql.join(
-    vectorRankings.map(
+  const lists = [
+    ...(worded.length > 0 ? [sql`(${textRankings(input.userId, worded, scope)})`] : []),
+    ...vectorRankings.map(
       (ranking, index) => sql`(select ${worded.length + index}::int as ranking, r.* from ${ranking.sql} r)`,
     ),
-    sql` union all `,
-  );
-  const vectorRows = vectorRankings.length > 0 ? await readRankings(database, input.userId, vectorLists) : [];
+  ];
+  const rows = lists.length > 0 ? await readRankings(database, input.userId, sql.join(lists, sql` union all `)) : [];
   return fuse(
-    [...(await textRows), ...vectorRows],
+    rows,
     [...worded.map((query) => query.weight), ...vectorRankings.map((ranking) => ranking.weight)],
     input.count,
   );
@@ -268,16 +262,15 @@ async function rankPieces(
 async function readRankings(database: Pick<DatabaseHandle, "db">, userId: string, lists: SQL): Promise<RankedRow[]> {
   // The owner's sources are read once: joined to the pieces directly, the planner scans a small table again for every
   // piece.
-  return rowsOf<RankedRow>(
-    await database.db.execute(sql`
+  const statement = sql`
       with sources as materialized (select s.id, s.name from knowledge_sources s where s.user_id = ${userId})
       select l.ranking, l.position::int as position, p.id, p.department, p.source_field as "sourceField", p.content,
         p.source_id as "sourceId", s.name as "sourceName", p.location
       from (${lists}) l
       join context_pieces p on p.id = l.id
       left join sources s on s.id = p.source_id
-    `),
-  );
+    `;
+  return rowsOf<RankedRow>(await database.db.execute(statement));
 }
 
 /**
@@ -324,7 +317,7 @@ function textRankings(userId: string, wordings: Array<{ text: string }>, scope: 
   const anyWord = sql`(case when length(${allWords}) = 0 then null
     else replace(strip(${allWords})::text, ''' ''', ''' | ''')::tsquery end)`;
   const wordingWords = sql.join(
-    words.map((vector, index) => sql`(${index}, tsvector_to_array(${vector}))`),
+    words.map((vector, index) => sql`(${index}::int, tsvector_to_array(${vector}))`),
     sql`, `,
   );
   return sql`

@@ -11,7 +11,7 @@ import { type QuestionSearch, startSearch } from "../ai/retrieval";
 import type { AppDeps } from "../deps";
 import { directorAccessOf } from "../directors/director-access";
 import { AppError } from "../http/app-error";
-import { throttle } from "../http/rate-limit";
+import { checkCount, countingStatement } from "../http/rate-limit";
 import type { Logger } from "../logger";
 import { learnLater } from "../memory/learn-from-conversation-job";
 import { activePlan, planStatusOf } from "../plans/plan-status";
@@ -78,10 +78,11 @@ async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => 
   turn.phase.set = (phase, retryInMs) => {
     turn.phase.before = [phase, retryInMs];
   };
-  // The question and the answer being written are stored in one statement while the context is assembled and the
-  // model asked: nobody sees the answer (the response, another reader, a Stop) until the question is stored.
-  const storing = storeQuestion(turn);
+  // The question's embedding is asked for first, then the question and the answer being written are stored in one
+  // statement while the context is assembled and the model asked: nobody sees the answer (the response, another
+  // reader, a Stop) until the question is stored.
   const search = startContextSearch(turn);
+  const storing = storeQuestion(turn);
   const opening = deps.ai.chat ? assembleContext(turn, search).then((context) => askModel(turn, context)) : undefined;
   let stored: StartedTurn;
   try {
@@ -129,19 +130,15 @@ type TurnPlan = {
 
 /** Step 1: the rate limit, the turn's state, the owner's access to the director, and what the turn does. */
 async function checkAndPlan(deps: AppDeps, { user, director, turn }: TurnRequest): Promise<TurnPlan> {
-  await throttle(deps.db, {
-    keys: [`chat:user:${user.id}`],
-    limit: deps.env.CHAT_RATE_LIMIT_PER_MINUTE,
-    code: "rate_limit:chat",
-    now: deps.now(),
-    prepared: deps.database.prepared,
-  });
+  // The turn is counted in the statement that reads its state.
   const state = await loadTurnState(deps.database, {
     userId: user.id,
     directorId: director.id,
     conversationId: turn.conversationId,
     now: deps.now(),
+    counting: countingStatement(deps.db, `chat:user:${user.id}`, { now: deps.now() }).getSQL(),
   });
+  checkCount(state.count, { limit: deps.env.CHAT_RATE_LIMIT_PER_MINUTE, code: "rate_limit:chat" });
   const planStatus = activePlan(state.subscription && planStatusOf(state.subscription, deps.now()));
   directorAccessOf(deps.env, director, planStatus, state.trained);
   const question = after(deps.now(), state.history.at(-1)?.createdAt);

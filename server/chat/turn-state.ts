@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { ChatMessageStatus } from "../../shared/chat";
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
@@ -42,6 +42,8 @@ export type TurnState = {
   facts: RememberedFactInContext[];
   /** Whether retrieval could find anything for this director (retrievableFor); when not, the turn skips it. */
   retrievable: boolean;
+  /** The owner's count of chat turns in this window, this one included (the `counting` statement's). */
+  count: number;
 };
 
 type Row = {
@@ -65,20 +67,20 @@ type Row = {
   >;
   facts: RememberedFactInContext[];
   retrievable: boolean;
+  count: number;
 };
 
 /**
- * Reads the plan, the trained directors, this director's answers, the business
- * profile, the kept facts, whether retrieval has anything to search and the
- * conversation's recent history in one round trip: a chat turn waits for all
- * of them before the model is asked, and with the embedded database every
- * separate query costs a turn of the event loop.
+ * Counts the turn (`counting`: the rate limit's statement, returning `count`) and reads the plan, the trained
+ * directors, this director's answers, the business profile, the kept facts, whether retrieval has anything to search
+ * and the conversation's recent history, in one round trip: a chat turn waits for all of them before the model is
+ * asked, and on the embedded database every statement waits for the one before it.
  * `conversationId` picks a conversation of this user and director; without
  * it, the director's current one (the latest not set aside by "Clear conversation").
  */
 export async function loadTurnState(
   database: Pick<DatabaseHandle, "db" | "prepared">,
-  input: { userId: string; directorId: string; conversationId: string | undefined; now: Date },
+  input: { userId: string; directorId: string; conversationId: string | undefined; now: Date; counting: SQL },
 ): Promise<TurnState> {
   const { userId, directorId } = input;
   const chosen = input.conversationId
@@ -89,7 +91,9 @@ export async function loadTurnState(
   const [row] = await executePrepared<Row>(
     database,
     sql`
+    with counted as (${input.counting})
     select
+      (select count from counted)::int as count,
       (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
           'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at, 'paymentStatus', payment_status,
           'scheduledPlanId', scheduled_plan_id, 'currentPeriodEnd', current_period_end, 'keptDirectorId', kept_director_id)
@@ -143,6 +147,7 @@ export async function loadTurnState(
     })),
     facts: row.facts,
     retrievable: row.retrievable,
+    count: row.count,
   };
 }
 

@@ -26,9 +26,21 @@ function windowStartOf({ now, windowMs = MINUTE_MS }: Window): Date {
 
 /** Adds one (or the window's `cost`) to the key's count in the current window and returns the new count. */
 export async function countOne(db: Database, key: string, window: Window): Promise<number> {
+  const statement = countingStatement(db, key, window);
+  const [row] = window.prepared
+    ? (await window.prepared.execute<{ count: number }>(statement.getSQL())).rows
+    : await statement;
+  return row?.count ?? window.cost ?? 1;
+}
+
+/**
+ * countOne's statement (returning `count`), for a caller that runs it with other work in one statement (a chat turn
+ * counts itself while it reads its state); checkCount then tells whether the count is over the limit.
+ */
+export function countingStatement(db: Database, key: string, window: Omit<Window, "prepared">) {
   const windowStart = windowStartOf(window);
   const cost = window.cost ?? 1;
-  const statement = db
+  return db
     .insert(rateLimits)
     .values({ key, windowStart, count: cost })
     .onConflictDoUpdate({
@@ -39,10 +51,11 @@ export async function countOne(db: Database, key: string, window: Window): Promi
       },
     })
     .returning({ count: rateLimits.count });
-  const [row] = window.prepared
-    ? (await window.prepared.execute<{ count: number }>(statement.getSQL())).rows
-    : await statement;
-  return row?.count ?? cost;
+}
+
+/** Throws `code` when a count (countingStatement's) is over the limit. */
+export function checkCount(count: number, options: { limit: number; code: ErrorCode }): void {
+  if (count > options.limit) throw new AppError(options.code);
 }
 
 /** The key's count in the current window, without adding to it. */
@@ -65,7 +78,6 @@ export async function throttle(
   options: Window & { keys: string[]; limit: number; code: ErrorCode },
 ): Promise<void> {
   for (const key of options.keys) {
-    const count = await countOne(db, key, options);
-    if (count > options.limit) throw new AppError(options.code);
+    checkCount(await countOne(db, key, options), options);
   }
 }
