@@ -25,6 +25,7 @@ import { directorRoutes } from "./routes/directors/directors.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { knowledgeRoutes } from "./routes/knowledge/knowledge.routes";
 import { memoryRoutes } from "./routes/memory/memory.routes";
+import { numberRoutes } from "./routes/numbers/numbers.routes";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
 import { planRoutes } from "./routes/plans/plans.routes";
 import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/onboarding", onboardingRoutes(deps));
   app.route("/api/knowledge", knowledgeRoutes(deps));
   app.route("/api/memory", memoryRoutes(deps));
+  app.route("/api/numbers", numberRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

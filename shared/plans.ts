@@ -105,3 +105,9 @@ export function planThatUnlocks(trainedCount: number): Plan | undefined {
 export function directorAllowance(plan: Pick<Plan, "directorCount">): string {
   return plan.directorCount === 1 ? "1 director" : `${plan.directorCount} directors`;
 }
+
+/**
+ * The owner's numbers (/numbers): how many metrics each plan tracks. Briefs come from trained directors only, so the
+ * plan's director count also bounds how many briefs an owner gets each week.
+ */
+export const METRIC_LIMITS: Record<PlanId, number> = { "free-trial": 5, standard: 12, premium: 30 };

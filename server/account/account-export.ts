@@ -17,6 +17,7 @@ import {
 } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
+import { exportNumbers } from "../numbers/numbers-export";
 import { getPlanStatus } from "../plans/plan-status";
 
 export const EXPORT_FORMAT = "directors-export/1";
@@ -232,6 +233,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
     knowledgeSources: sources,
     rememberedFacts: facts,
     memorySettings: memory ?? null,
+    numbers: await exportNumbers(db, userId),
   };
 }
 
