@@ -35,7 +35,7 @@ export const NUMBERS_MESSAGES = {
   percentOver100: "A percentage cannot be more than 100.",
   negative: "This cannot be below zero.",
   future: "This period has not started yet. Enter values for this period or earlier ones.",
-  jump: "This is more than ten times the previous value. Check it, then save again to keep it.",
+  jump: "This is more than ten times bigger or smaller than the value next to it. Check it, then save again to keep it.",
   replace: "This period already has a value. Save again to replace it.",
   nameRequired: "Give the metric a name.",
   timeZone: "Choose a time zone from the list.",

@@ -65,7 +65,7 @@ export async function recordCheckIn(
 
 type Target = { entry: { value: number; confirmed?: boolean }; metric: Metric; period: string };
 
-/** The unconfirmed entries that replace a different value, or jump tenfold from the value before. */
+/** The unconfirmed entries that replace a different value, or jump tenfold from the value before (or after). */
 function questionsAbout(targets: readonly Target[], stored: readonly MetricValue[]): FieldErrors {
   const questions: FieldErrors = {};
   targets.forEach(({ entry, metric, period }, index) => {
@@ -83,7 +83,9 @@ function questionsAbout(targets: readonly Target[], stored: readonly MetricValue
         .filter((other) => other.metric.id === metric.id && other.period < period)
         .map((other) => ({ period: other.period, value: other.entry.value })),
     ].toSorted((a, b) => a.period.localeCompare(b.period));
-    if (isJump(earlier.at(-1)?.value, entry.value)) questions[`entries.${index}.value`] = NUMBERS_MESSAGES.jump;
+    // A past period entered before any other is compared with the value after it.
+    const neighbour = earlier.at(-1) ?? values.find((value) => value.period > period);
+    if (isJump(neighbour?.value, entry.value)) questions[`entries.${index}.value`] = NUMBERS_MESSAGES.jump;
   });
   return questions;
 }

@@ -15,7 +15,7 @@ import { recordCheckIn } from "../../numbers/check-in";
 import { deleteValue } from "../../numbers/metric-values";
 import { changeMetric, createMetric, deleteMetric } from "../../numbers/metrics";
 import { dueCount, numbersOverview } from "../../numbers/numbers-overview";
-import { saveNumbersSettings } from "../../numbers/numbers-settings";
+import { readNumbersSettings, saveNumbersSettings } from "../../numbers/numbers-settings";
 import { idParam } from "../chat/id-param";
 
 /**
@@ -27,6 +27,7 @@ export function numberRoutes(deps: AppDeps) {
     .use(requireUser(deps.sessions))
     .get("/", async (c) => c.json(await numbersOverview(deps, c.get("user").id)))
     .get("/due", async (c) => c.json(await dueCount(deps, c.get("user").id)))
+    .get("/settings", async (c) => c.json(await readNumbersSettings(deps.db, c.get("user").id)))
     .put("/settings", async (c) => {
       const change = await readJson(c, numbersSettingsSchema, "validation:numbers");
       return c.json(await saveNumbersSettings(deps.db, c.get("user").id, change, deps.now()));

@@ -157,7 +157,8 @@ describe("the owner's numbers", () => {
     ]);
     expect(questioned.status).toBe(409);
     expect(((await questioned.json()) as ApiErrorBody).error.fields).toEqual({
-      "entries.0.value": "This is more than ten times the previous value. Check it, then save again to keep it.",
+      "entries.0.value":
+        "This is more than ten times bigger or smaller than the value next to it. Check it, then save again to keep it.",
       "entries.1.value": "This period already has a value. Save again to replace it.",
     });
     const confirmed = await checkIn(app, cookie, [

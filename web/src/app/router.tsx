@@ -53,6 +53,7 @@ const SharedConversationPage = page(() =>
 const BoardPage = queryPage(() => import("../features/chat/board/board-page").then((m) => m.BoardPage));
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
 const KnowledgePage = queryPage(() => import("../features/knowledge/knowledge-page").then((m) => m.KnowledgePage));
+const NumbersPage = queryPage(() => import("../features/numbers/numbers-page").then((m) => m.NumbersPage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
 
 /**
@@ -85,6 +86,7 @@ export function AppRoutes() {
           <Route path="/board" element={<BoardPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/knowledge" element={<KnowledgePage />} />
+          <Route path="/numbers" element={<NumbersPage />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

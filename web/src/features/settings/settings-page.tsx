@@ -6,6 +6,7 @@ import { AccountSection } from "./account-section";
 import { AiStatusSection } from "./ai-status-section";
 import { AppearanceSection } from "./appearance-section";
 import { DirectorsSection } from "./directors-section";
+import { NumbersSection } from "./numbers-section";
 import { PlanSection } from "./plan-section";
 import { ProfileAnswers } from "./profile-answers";
 import { RagCard } from "./rag-card";
@@ -23,6 +24,7 @@ const SECTIONS = [
   { id: "directors", label: "Directors" },
   { id: "ai", label: "AI" },
   { id: "shared-links", label: "Shared links" },
+  { id: "numbers", label: "Numbers" },
   { id: "your-data", label: "Your data" },
 ] as const;
 
@@ -79,6 +81,7 @@ export function SettingsPage() {
               <DirectorsSection directors={account.data.directors} />
               <AiStatusSection />
               <SharedLinksSection />
+              <NumbersSection />
               <YourDataSection email={account.data.user.email} />
             </>
           )}

@@ -8,12 +8,14 @@ import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useFinishSignOut, useSession } from "../../lib/use-session";
+import { useDueCount } from "../numbers/numbers-due-api";
 
 /** The spec's links for a signed-in owner; Pricing is their plan picker. */
 const OWNER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/chat", label: "Chat" },
   { to: "/knowledge", label: "Knowledge" },
+  { to: "/numbers", label: "Numbers" },
   { to: "/subscription", label: "Pricing" },
   { to: "/settings", label: "Settings" },
 ] as const;
@@ -36,6 +38,7 @@ export function NavBar() {
   const header = useRef<HTMLElement>(null);
   const session = useSession();
   const links = session.data?.user ? OWNER_LINKS : VISITOR_LINKS;
+  const due = useDueCount(Boolean(session.data?.user), location.pathname);
   const toggle = useRef<HTMLButtonElement>(null);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
@@ -78,7 +81,7 @@ export function NavBar() {
           <ul className="hidden items-center gap-1 md:flex">
             {links.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} label={link.label} />
+                <NavItem to={link.to} label={link.label} badge={link.to === "/numbers" ? due : 0} />
               </li>
             ))}
           </ul>
@@ -102,7 +105,7 @@ export function NavBar() {
           <ul className="grid gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} label={link.label} block />
+                <NavItem to={link.to} label={link.label} badge={link.to === "/numbers" ? due : 0} block />
               </li>
             ))}
           </ul>
@@ -121,7 +124,7 @@ export function NavBar() {
   );
 }
 
-function NavItem({ to, label, block }: { to: string; label: string; block?: boolean }) {
+function NavItem({ to, label, block, badge = 0 }: { to: string; label: string; block?: boolean; badge?: number }) {
   return (
     <NavLink
       to={to}
@@ -135,6 +138,12 @@ function NavItem({ to, label, block }: { to: string; label: string; block?: bool
       }
     >
       {label}
+      {badge > 0 ? (
+        <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+          {badge}
+          <span className="sr-only"> due for check-in</span>
+        </span>
+      ) : null}
     </NavLink>
   );
 }

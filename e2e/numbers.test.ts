@@ -1,0 +1,108 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { startFakeAiServer } from "../server/test/fake-ai-server";
+import { answersFor, givePlan } from "../server/test/fixtures";
+import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { openToast } from "./support/toasts";
+
+const fake = await startFakeAiServer();
+afterAll(async () => {
+  await fake.close();
+});
+
+const browser = setupBrowser({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key" } });
+
+/** A new owner on premium with Finn trained (the test profile measures "Monthly revenue, active subscribers and churn."). */
+async function financeOwner(page: Page) {
+  const response = await page.request.post("/api/auth/sign-up", {
+    data: {
+      name: "Numbers Owner",
+      email: `numbers-${Date.now()}-${Math.random()}@example.com`,
+      password: "correct-horse-battery",
+      confirmPassword: "correct-horse-battery",
+    },
+    headers: { origin: browser.url },
+  });
+  expect(response.status()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: string } };
+  await givePlan(browser.server.deps, user.id, "premium");
+  const trained = await page.request.post("/api/training/finn", {
+    data: answersFor("finn"),
+    headers: { origin: browser.url },
+  });
+  expect(trained.status()).toBe(200);
+}
+
+describe("numbers", () => {
+  it("keeps a suggested metric, checks in last week's figure, backfills one and charts them", async () => {
+    const page = await browser.newPage(DESKTOP, { locale: "en-GB", timezoneId: "Europe/London" });
+    await financeOwner(page);
+    await page.goto("/chat");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Numbers" }).click();
+    await page.getByRole("heading", { name: "Numbers", level: 1 }).waitFor();
+
+    // Suggested from the success answer first; kept as it is.
+    await page.getByRole("button", { name: "Keep Revenue" }).click();
+    const card = page.getByRole("group", { name: "Revenue" });
+    await card.waitFor();
+    // Last week is due at once: the nav's badge and the check-in form say so.
+    await page.getByText("1 value is due for your check-in.").waitFor();
+    await expect.poll(() => page.getByRole("link", { name: /due for check-in/ }).count()).toBe(1);
+
+    // The browser's separators are read; a slip is refused with its reason, and nothing typed is lost.
+    const value = page.getByRole("textbox", { name: /^Revenue · Week of/ });
+    await value.fill("12,4OO");
+    await page.getByRole("button", { name: "Save check-in" }).click();
+    await page.getByText("Enter a number, such as 1,250 or 12.5.").waitFor();
+    await screenshot(page, "numbers-check-in-refused");
+    await value.fill("£12,400");
+    await page.getByRole("textbox", { name: /^Note for Revenue/ }).fill("Black Friday prep");
+    await page.getByRole("button", { name: "Save check-in" }).click();
+    await openToast(page, "Check-in saved").waitFor();
+    await expect.poll(() => card.getByTestId("latest-value").textContent()).toBe("£12,400.00");
+
+    // A past week, a tenth of the value: asked about, saved once confirmed.
+    await card.getByRole("button", { name: "Add a past value" }).click();
+    const twoWeeksAgo = new Date(Date.now() - 14 * 24 * 3600_000).toISOString().slice(0, 10);
+    await card.getByLabel("A day in the period").fill(twoWeeksAgo);
+    await card.getByLabel("Value").fill("1,100");
+    await card.getByRole("button", { name: "Save value" }).click();
+    await card
+      .getByText(
+        "This is more than ten times bigger or smaller than the value next to it. Check it, then save again to keep it.",
+      )
+      .waitFor();
+    await card.getByLabel("Value").fill("11,000");
+    await card.getByRole("button", { name: "Save value" }).click();
+    await openToast(page, "Past value saved").waitFor();
+
+    // The chart and the figures for screen readers; the change against last week.
+    await card.locator("[data-chart] canvas").waitFor();
+    await card.getByText("Up 13 % since last period").waitFor();
+    await expect.poll(() => card.getByRole("table").getByRole("row").count()).toBe(3);
+    await expect.poll(() => page.getByRole("link", { name: /due for check-in/ }).count()).toBe(0);
+    await screenshot(page, "numbers-desktop-light");
+
+    // The browser's time zone was saved on the first visit; Settings changes it and turns reminders off.
+    await page.getByRole("link", { name: "Time zone Europe/London" }).click();
+    const section = page.getByRole("region", { name: "Numbers" });
+    await expect.poll(() => section.getByLabel("Time zone").inputValue()).toBe("Europe/London");
+    await section.getByLabel("Email me when a check-in is due").uncheck();
+    await openToast(page, "Numbers settings saved").waitFor();
+    await expect.poll(() => section.getByLabel("Email me when a check-in is due").isChecked()).toBe(false);
+
+    for (const [name, viewport, colorScheme] of [
+      ["numbers-desktop-dark", DESKTOP, "dark"],
+      ["numbers-phone-light", PHONE, "light"],
+      ["numbers-phone-dark", PHONE, "dark"],
+    ] as const) {
+      const view = await browser.newPage(viewport, { colorScheme, locale: "en-GB", timezoneId: "Europe/London" });
+      await view.context().addCookies(await page.context().cookies());
+      await view.goto("/numbers");
+      await view.locator("[data-chart] canvas").waitFor();
+      // Nothing is wider than the phone's screen.
+      await screenshot(view, name);
+      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+  });
+});
