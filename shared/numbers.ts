@@ -187,7 +187,14 @@ function percentChange(from: number | undefined, to: number): number | null {
 /** How a value reads: "£12,400", "37 %", "1,250", "12.5 h". */
 export function formatMetricValue(unit: MetricUnit, value: number, currency: string, locale = "en-GB"): string {
   if (unit === "money") {
-    return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 2 }).format(value);
+    // Whole amounts read without pennies ("£12,400"); others keep the currency's usual two places.
+    const places = Number.isInteger(value) ? 0 : 2;
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+    }).format(value);
   }
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   if (unit === "percent") return `${number} %`;

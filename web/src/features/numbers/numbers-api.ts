@@ -69,10 +69,14 @@ export function useNumbersSettings() {
 }
 
 export function useSaveNumbersSettings() {
+  const client = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (change: NumbersSettingsChange) =>
       api<NumbersSettings>("/api/numbers/settings", { method: "PUT", body: change }),
-    onSuccess: refresh,
+    onSuccess: (saved) => {
+      client.setQueryData(SETTINGS_QUERY_KEY, saved);
+      return refresh();
+    },
   });
 }

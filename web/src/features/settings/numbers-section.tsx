@@ -24,7 +24,6 @@ export function NumbersSection() {
   const change = async (patch: Parameters<typeof save.mutateAsync>[0]) => {
     try {
       await save.mutateAsync(patch);
-      await settings.refetch();
       toast({ title: "Numbers settings saved" });
     } catch (error) {
       errorToast((error as Error).message);
