@@ -81,6 +81,7 @@ export const ERRORS = {
     status: 403,
     message: "Your plan has no room for another metric. Remove one or upgrade your plan to add more.",
   },
+  "not_found:brief": { status: 404, message: "This brief could not be found." },
   "numbers:confirm": { status: 409, message: "Some values need a second look. Check them, then save again." },
   "not_found:share": {
     status: 404,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnswerSource } from "./answer-sources";
 import { DIRECTOR_IDS, type DirectorId } from "./directors";
 import { CADENCES, type Cadence, type CalendarDate, isCalendarDate, isTimeZone } from "./periods";
 import { ownerText } from "./validation";
@@ -94,6 +95,22 @@ export type NumbersOverview = {
   /** The current period of each cadence in the owner's time zone. */
   current: Record<Cadence, CalendarDate>;
 };
+
+/** A trained director's weekly brief: what moved, one risk, one action, each citing its sources. */
+export type WeeklyBrief = {
+  id: string;
+  directorId: DirectorId;
+  /** The week it looks back on (its Monday). */
+  period: CalendarDate;
+  /** "pending" while it is being written (or waits for the AI service to come back). */
+  status: "pending" | "ready" | "failed";
+  content: { moved: string; risk: string; action: string } | null;
+  sources: AnswerSource[];
+  writtenAt: string | null;
+};
+
+/** GET /api/numbers/briefs: "This week", the latest week's briefs. */
+export type BriefsOverview = { period: CalendarDate | null; briefs: WeeklyBrief[] };
 
 /** GET /api/numbers/due: the nav's badge. */
 export type DueCount = { due: number };

@@ -3,6 +3,8 @@ import { indexContextJob } from "../ai/index-context-job";
 import type { AppDeps } from "../deps";
 import { ingestSourceJob } from "../knowledge/ingest-source-job";
 import { learnFromConversationJob } from "../memory/learn-from-conversation-job";
+import { numbersSweepJob } from "../numbers/numbers-sweep-job";
+import { writeBriefJob } from "../numbers/write-brief-job";
 import type { JobType } from "./define-job";
 import { pruneExpiredRowsJob } from "./prune-expired-rows-job";
 
@@ -16,4 +18,6 @@ export const JOB_TYPES: ReadonlyArray<JobType<never, AppDeps>> = [
   pruneExpiredRowsJob,
   embedMissingJob,
   learnFromConversationJob,
+  numbersSweepJob,
+  writeBriefJob,
 ];

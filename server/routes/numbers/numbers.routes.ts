@@ -11,11 +11,13 @@ import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
+import { discussBrief, latestBriefs } from "../../numbers/briefs";
 import { recordCheckIn } from "../../numbers/check-in";
 import { deleteValue } from "../../numbers/metric-values";
 import { changeMetric, createMetric, deleteMetric } from "../../numbers/metrics";
 import { dueCount, numbersOverview } from "../../numbers/numbers-overview";
 import { readNumbersSettings, saveNumbersSettings } from "../../numbers/numbers-settings";
+import { planBriefs } from "../../numbers/plan-briefs";
 import { idParam } from "../chat/id-param";
 
 /**
@@ -49,7 +51,14 @@ export function numberRoutes(deps: AppDeps) {
     .post("/check-ins", async (c) => {
       const input = await readJson(c, checkInSchema, "validation:numbers");
       const { saved } = await recordCheckIn(deps, c.get("user").id, input);
+      // A completed check-in is what the week's briefs wait for: they are claimed and started now.
+      await planBriefs(deps, c.get("user").id);
       return c.json({ saved }, 201);
+    })
+    .get("/briefs", async (c) => c.json(await latestBriefs(deps, c.get("user").id)))
+    .post("/briefs/:id/discuss", async (c) => {
+      const id = idParam(c.req.param("id"), "not_found:brief");
+      return c.json(await discussBrief(deps, c.get("user").id, id), 201);
     })
     .delete("/values/:id", async (c) => {
       const id = idParam(c.req.param("id"), "not_found:metric");
