@@ -2,10 +2,23 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
-import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { DESKTOP, PHONE, screenshot, setupBrowser, TABLET } from "./support/browser";
 import { openToast } from "./support/toasts";
 
 const fake = await startFakeAiServer();
+// A weekly brief cites the revenue block by the number it was given, as a model would.
+fake.route = (request) => {
+  if (!JSON.stringify(request.body.response_format ?? "").includes("weekly_brief")) return undefined;
+  const messages = request.body.messages as Array<{ content: string }>;
+  const n = messages.at(-1)?.content.match(/^\[(\d+)\] Revenue:/m)?.[1] ?? "1";
+  return {
+    reply: JSON.stringify({
+      moved: `Revenue came in at £12,400 [${n}], the first week you have recorded.`,
+      risk: "One week of figures cannot show a trend yet.",
+      action: "Check in next week's revenue so the trend shows.",
+    }),
+  };
+};
 afterAll(async () => {
   await fake.close();
 });
@@ -34,7 +47,7 @@ async function financeOwner(page: Page) {
 }
 
 describe("numbers", () => {
-  it("keeps a suggested metric, checks in last week's figure, backfills one and charts them", async () => {
+  it("keeps a suggested metric, checks in, charts it, reads Finn's brief citing the figure and discusses it", async () => {
     const page = await browser.newPage(DESKTOP, { locale: "en-GB", timezoneId: "Europe/London" });
     await financeOwner(page);
     await page.goto("/chat");
@@ -83,6 +96,31 @@ describe("numbers", () => {
     await expect.poll(() => page.getByRole("link", { name: /due for check-in/ }).count()).toBe(0);
     await screenshot(page, "numbers-desktop-light");
 
+    // The check-in started Finn's brief on the week: it cites the figure, and "Discuss" opens a chat with it.
+    await page.getByRole("link", { name: "This week: your directors' briefs" }).click();
+    const brief = page.getByRole("article", { name: "Finn's brief" });
+    await brief.getByText("Revenue came in at £12,400").waitFor();
+    await brief.getByRole("link", { name: /^source \d+$/ }).waitFor();
+    await brief.getByText(/Your numbers: Revenue, Week of/).waitFor();
+    await screenshot(page, "this-week-desktop-light");
+    for (const [name, viewport, colorScheme] of [
+      ["this-week-desktop-dark", DESKTOP, "dark"],
+      ["this-week-phone-light", PHONE, "light"],
+      ["this-week-phone-dark", PHONE, "dark"],
+    ] as const) {
+      const view = await browser.newPage(viewport, { colorScheme, locale: "en-GB", timezoneId: "Europe/London" });
+      await view.context().addCookies(await page.context().cookies());
+      await view.goto("/this-week");
+      await view.getByText("Revenue came in at £12,400").waitFor();
+      await screenshot(view, name);
+      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+    await brief.getByRole("button", { name: "Discuss with Finn" }).click();
+    await page.waitForURL(/\/chat\?director=finn&conversation=/);
+    await page.getByRole("list", { name: "Conversation with Finn" }).getByText("One action this week:").waitFor();
+    await screenshot(page, "this-week-discuss");
+    await page.goto("/numbers");
+
     // The browser's time zone was saved on the first visit; Settings changes it and turns reminders off.
     await page.getByRole("link", { name: "Time zone Europe/London" }).click();
     const section = page.getByRole("region", { name: "Numbers" });
@@ -95,6 +133,7 @@ describe("numbers", () => {
       ["numbers-desktop-dark", DESKTOP, "dark"],
       ["numbers-phone-light", PHONE, "light"],
       ["numbers-phone-dark", PHONE, "dark"],
+      ["numbers-tablet-light", TABLET, "light"],
     ] as const) {
       const view = await browser.newPage(viewport, { colorScheme, locale: "en-GB", timezoneId: "Europe/London" });
       await view.context().addCookies(await page.context().cookies());

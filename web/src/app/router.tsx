@@ -54,6 +54,7 @@ const BoardPage = queryPage(() => import("../features/chat/board/board-page").th
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
 const KnowledgePage = queryPage(() => import("../features/knowledge/knowledge-page").then((m) => m.KnowledgePage));
 const NumbersPage = queryPage(() => import("../features/numbers/numbers-page").then((m) => m.NumbersPage));
+const ThisWeekPage = queryPage(() => import("../features/numbers/this-week-page").then((m) => m.ThisWeekPage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
 
 /**
@@ -87,6 +88,7 @@ export function AppRoutes() {
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/knowledge" element={<KnowledgePage />} />
           <Route path="/numbers" element={<NumbersPage />} />
+          <Route path="/this-week" element={<ThisWeekPage />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

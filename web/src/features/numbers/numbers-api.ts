@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  BriefsOverview,
   CheckIn,
   Metric,
   MetricChange,
@@ -79,4 +80,18 @@ export function useSaveNumbersSettings() {
       return refresh();
     },
   });
+}
+
+/** "This week": the latest week's briefs, read again every few seconds while one is being written. */
+export function useBriefs() {
+  return useQuery({
+    queryKey: [...NUMBERS_QUERY_KEY, "briefs"],
+    queryFn: () => api<BriefsOverview>("/api/numbers/briefs"),
+    refetchInterval: (query) => (query.state.data?.briefs.some((brief) => brief.status === "pending") ? 3000 : false),
+  });
+}
+
+/** "Discuss": a new conversation with the brief's director, opening with the brief. */
+export function discussBrief(id: string) {
+  return api<{ conversationId: string; directorId: string }>(`/api/numbers/briefs/${id}/discuss`, { body: {} });
 }

@@ -28,6 +28,12 @@ export function NumbersPage() {
           <p className="mt-2 max-w-2xl text-slate-600">
             A few figures you check each week or month. Your directors see them and their trend when they answer you.
           </p>
+          <Link
+            to="/this-week"
+            className="mt-3 inline-flex h-11 items-center font-medium text-brand-700 hover:underline sm:h-auto"
+          >
+            This week: your directors' briefs
+          </Link>
         </header>
         {numbers.isPending ? (
           <NumbersSkeleton />
