@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
@@ -95,6 +96,24 @@ describe("numbers", () => {
     await expect.poll(() => card.getByRole("table").getByRole("row").count()).toBe(3);
     await expect.poll(() => page.getByRole("link", { name: /due for check-in/ }).count()).toBe(0);
     await screenshot(page, "numbers-desktop-light");
+
+    // A shop export as an Excel file: previewed, the bad row named and skipped, the rest saved.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Export");
+    sheet.addRows([
+      ["Date", "Metric", "Value"],
+      [new Date(Date.UTC(2026, 9, 27)), "Revenue", 10500],
+      ["2026-10-28", "Revnue", 1],
+    ]);
+    await page.getByLabel("File to import").setInputFiles({
+      name: "shop-export.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+    });
+    await page.getByText("Row 3: No metric is named “Revnue”.").waitFor();
+    await page.getByRole("button", { name: "Import 1 value" }).click();
+    await openToast(page, "Import saved").waitFor();
+    await expect.poll(() => card.getByRole("table").getByRole("row").count()).toBe(4);
 
     // The check-in started Finn's brief on the week: it cites the figure, and "Discuss" opens a chat with it.
     await page.getByRole("link", { name: "This week: your directors' briefs" }).click();

@@ -153,7 +153,10 @@ export const valueEntrySchema = z.object({
 });
 export type ValueEntry = z.input<typeof valueEntrySchema>;
 
-export const checkInSchema = z.object({ entries: z.array(valueEntrySchema).min(1).max(500) });
+/** An import of three years of weekly values for a dozen metrics fits in one request. */
+export const IMPORT_ROWS_MAX = 5000;
+
+export const checkInSchema = z.object({ entries: z.array(valueEntrySchema).min(1).max(IMPORT_ROWS_MAX) });
 export type CheckIn = z.input<typeof checkInSchema>;
 
 /** What a check-in answers: the values stored, or the entries that need the owner's say-so, by index. */
@@ -218,3 +221,32 @@ export function formatMetricValue(unit: MetricUnit, value: number, currency: str
   if (unit === "hours") return `${number} h`;
   return number;
 }
+
+/** One row of an imported file as the browser read it: its line in the file and its three cells as text or number. */
+export const importRowSchema = z.object({
+  line: z.number().int().min(1),
+  date: z.union([z.string().max(100), z.number()]),
+  metric: z.string().max(200),
+  value: z.union([z.string().max(100), z.number()]),
+});
+export const importPreviewSchema = z.object({
+  rows: z.array(importRowSchema).min(1).max(IMPORT_ROWS_MAX),
+  /** The browser's locale: how the file's dates and figures are written. */
+  locale: z.string().max(35).default("en-GB"),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** A row as it would be saved, or why it is skipped. */
+export type ImportPreviewRow =
+  | {
+      line: number;
+      ok: true;
+      metricId: string;
+      metricName: string;
+      period: CalendarDate;
+      value: number;
+      replaces: number | null;
+    }
+  | { line: number; ok: false; reason: string };
+
+export type ImportPreview = { rows: ImportPreviewRow[] };

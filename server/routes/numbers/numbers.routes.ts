@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import {
   checkInSchema,
+  importPreviewSchema,
   type Metric,
   metricChangeSchema,
   metricInputSchema,
@@ -13,6 +14,7 @@ import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
 import { discussBrief, latestBriefs } from "../../numbers/briefs";
 import { recordCheckIn } from "../../numbers/check-in";
+import { previewImport } from "../../numbers/import-preview";
 import { deleteValue } from "../../numbers/metric-values";
 import { changeMetric, createMetric, deleteMetric } from "../../numbers/metrics";
 import { dueCount, numbersOverview } from "../../numbers/numbers-overview";
@@ -54,6 +56,10 @@ export function numberRoutes(deps: AppDeps) {
       // A completed check-in is what the week's briefs wait for: they are claimed and started now.
       await planBriefs(deps, c.get("user").id);
       return c.json({ saved }, 201);
+    })
+    .post("/imports/preview", async (c) => {
+      const input = await readJson(c, importPreviewSchema, "validation:numbers");
+      return c.json(await previewImport(deps, c.get("user").id, input));
     })
     .get("/briefs", async (c) => c.json(await latestBriefs(deps, c.get("user").id)))
     .post("/briefs/:id/discuss", async (c) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "../../../shared/errors";
-import type { Metric, NumbersOverview } from "../../../shared/numbers";
+import type { ImportPreview, Metric, NumbersOverview } from "../../../shared/numbers";
 import type { PlanId } from "../../../shared/plans";
 import { directorTrainings } from "../../db/schema";
 import { answersFor, givePlan } from "../../test/fixtures";
@@ -242,5 +242,94 @@ describe("the owner's numbers", () => {
 
     const log = logLines.join("\n");
     for (const secret of ["Secret margin metric", "987654", "private note text"]) expect(log).not.toContain(secret);
+  });
+
+  it("previews an imported file row by row, naming each bad row and skipping it, and saves the rest", async () => {
+    const app = await createTestApp({ now: clock("2026-11-25T10:00:00Z").now });
+    const { cookie } = await owner(app);
+    const revenue = await addMetric(app, cookie, { name: "Revenue", unit: "money", directorId: "finn" });
+    const rate = await addMetric(app, cookie, { name: "Conversion rate", unit: "percent", directorId: "finn" });
+    await checkIn(app, cookie, [{ metricId: revenue.id, period: "2026-11-02", value: 9000 }]);
+    const rows = [
+      { line: 2, date: "2026-11-02", metric: "Revenue", value: "9,500" },
+      { line: 3, date: "10/11/2026", metric: "revenue", value: 11000 },
+      { line: 4, date: 46342, metric: "Conversion rate", value: "3.5 %" },
+      { line: 5, date: "2026-11-16", metric: "Revnue", value: "1" },
+      { line: 6, date: "yesterday", metric: "Revenue", value: "1" },
+      { line: 7, date: "2026-11-16", metric: "Revenue", value: "lots" },
+      { line: 8, date: "2026-11-16", metric: "Conversion rate", value: "140" },
+      { line: 9, date: "2027-01-04", metric: "Revenue", value: "5" },
+      { line: 10, date: "2026-11-18", metric: "Revenue", value: "12400" },
+      { line: 11, date: "2026-11-19", metric: "Revenue", value: "12,500" },
+    ];
+    const response = await app.request("/api/numbers/imports/preview", { cookie, body: { rows, locale: "en-GB" } });
+    expect(response.status).toBe(200);
+    const preview = (await response.json()) as ImportPreview;
+    expect(preview.rows).toEqual([
+      {
+        line: 2,
+        ok: true,
+        metricId: revenue.id,
+        metricName: "Revenue",
+        period: "2026-11-02",
+        value: 9500,
+        replaces: 9000,
+      },
+      {
+        line: 3,
+        ok: true,
+        metricId: revenue.id,
+        metricName: "Revenue",
+        period: "2026-11-09",
+        value: 11000,
+        replaces: null,
+      },
+      {
+        line: 4,
+        ok: true,
+        metricId: rate.id,
+        metricName: "Conversion rate",
+        period: "2026-11-16",
+        value: 3.5,
+        replaces: null,
+      },
+      { line: 5, ok: false, reason: "No metric is named “Revnue”." },
+      { line: 6, ok: false, reason: "“yesterday” is not a date." },
+      { line: 7, ok: false, reason: "“lots” is not a number." },
+      { line: 8, ok: false, reason: "A percentage cannot be more than 100." },
+      { line: 9, ok: false, reason: "This date is in the future." },
+      { line: 10, ok: false, reason: "A later row gives Revenue for this period." },
+      {
+        line: 11,
+        ok: true,
+        metricId: revenue.id,
+        metricName: "Revenue",
+        period: "2026-11-16",
+        value: 12500,
+        replaces: null,
+      },
+    ]);
+
+    // Saved: the rows that passed, as the preview showed them.
+    const entries = preview.rows.flatMap((row) =>
+      row.ok ? [{ metricId: row.metricId, period: row.period, value: row.value, confirmed: true }] : [],
+    );
+    expect((await checkIn(app, cookie, entries)).status).toBe(201);
+    const values = (await overview(app, cookie)).values.filter((value) => value.metricId === revenue.id);
+    expect(values.map((value) => [value.period, value.value])).toEqual([
+      ["2026-11-02", 9500],
+      ["2026-11-09", 11000],
+      ["2026-11-16", 12500],
+    ]);
+
+    // Another owner's file matches none of this owner's metrics.
+    const other = await owner(app);
+    const theirs = await app.request("/api/numbers/imports/preview", {
+      cookie: other.cookie,
+      body: { rows: rows.slice(0, 1) },
+    });
+    expect(((await theirs.json()) as ImportPreview).rows).toEqual([
+      { line: 2, ok: false, reason: "No metric is named “Revenue”." },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { toast } from "../../components/ui/use-toast";
 import { guessCurrency } from "../../lib/guess-currency";
 import { usePageTitle } from "../../lib/use-page-title";
 import { CheckInForm } from "./check-in-form";
+import { ImportValues } from "./import-values";
 import { MetricCard } from "./metric-card";
 import { MetricForm } from "./metric-form";
 import { useAddMetric, useNumbers, useSaveNumbersSettings } from "./numbers-api";
@@ -100,6 +101,9 @@ function NumbersContent({ overview }: { overview: NumbersOverview }) {
           </div>
         )}
       </section>
+      {overview.metrics.length > 0 ? (
+        <ImportValues metrics={overview.metrics} currency={overview.settings.currency} />
+      ) : null}
       {room > 0 ? <AddMetric /> : <UpgradeNote limit={overview.metricLimit} />}
     </>
   );
