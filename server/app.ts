@@ -28,6 +28,7 @@ import { memoryRoutes } from "./routes/memory/memory.routes";
 import { numberRoutes } from "./routes/numbers/numbers.routes";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
 import { planRoutes } from "./routes/plans/plans.routes";
+import { scheduleRoutes } from "./routes/schedules/schedules.routes";
 import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
 import { directorDataRoutes } from "./routes/settings/director-data.routes";
 import { trainingRoutes } from "./routes/training/training.routes";
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/knowledge", knowledgeRoutes(deps));
   app.route("/api/memory", memoryRoutes(deps));
   app.route("/api/numbers", numberRoutes(deps));
+  app.route("/api/schedules", scheduleRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

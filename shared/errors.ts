@@ -81,6 +81,12 @@ export const ERRORS = {
     status: 403,
     message: "Your plan has no room for another metric. Remove one or upgrade your plan to add more.",
   },
+  "validation:schedule": { status: 400, message: "Some fields need attention." },
+  "not_found:schedule": { status: 404, message: "This scheduled request could not be found." },
+  "schedule:limit": {
+    status: 403,
+    message: "Your plan has no room for another scheduled request. Remove one or upgrade your plan.",
+  },
   "not_found:brief": { status: 404, message: "This brief could not be found." },
   "numbers:confirm": { status: 409, message: "Some values need a second look. Check them, then save again." },
   "not_found:share": {

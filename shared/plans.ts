@@ -111,3 +111,6 @@ export function directorAllowance(plan: Pick<Plan, "directorCount">): string {
  * plan's director count also bounds how many briefs an owner gets each week.
  */
 export const METRIC_LIMITS: Record<PlanId, number> = { "free-trial": 5, standard: 12, premium: 30 };
+
+/** Scheduled requests ("Repeat weekly"): how many questions each plan repeats. */
+export const SCHEDULE_LIMITS: Record<PlanId, number> = { "free-trial": 1, standard: 5, premium: 20 };

@@ -538,3 +538,49 @@ export const directorBriefs = pgTable(
     uniqueIndex("director_briefs_owner_director_period_idx").on(table.userId, table.directorId, table.period),
   ],
 );
+
+// ---- Scheduled requests: a question asked again of a director every week or month ----
+
+/** A question the owner asked to be repeated ("Repeat weekly"): asked of that director once per period. */
+export const scheduledRequests = pgTable(
+  "scheduled_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    directorId: text("director_id").notNull(),
+    question: text("question").notNull(),
+    cadence: text("cadence", { enum: CADENCE_VALUES }).notNull().default("weekly"),
+    paused: boolean("paused").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("scheduled_requests_user_idx").on(table.userId)],
+);
+
+/**
+ * One run of a scheduled request in one period: its unique key makes it once per request per period, however many
+ * processes sweep. Its answer is a new conversation, new until the owner opens it.
+ */
+export const scheduledRuns = pgTable(
+  "scheduled_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => scheduledRequests.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    period: date("period", { mode: "string" }).notNull(),
+    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    status: text("status", { enum: BRIEF_STATUSES }).notNull().default("pending"),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("scheduled_runs_request_period_idx").on(table.requestId, table.period),
+    index("scheduled_runs_user_idx").on(table.userId),
+  ],
+);

@@ -5,6 +5,7 @@ import { ingestSourceJob } from "../knowledge/ingest-source-job";
 import { learnFromConversationJob } from "../memory/learn-from-conversation-job";
 import { numbersSweepJob } from "../numbers/numbers-sweep-job";
 import { writeBriefJob } from "../numbers/write-brief-job";
+import { runScheduledRequestJob } from "../schedules/run-scheduled-request-job";
 import type { JobType } from "./define-job";
 import { pruneExpiredRowsJob } from "./prune-expired-rows-job";
 
@@ -20,4 +21,5 @@ export const JOB_TYPES: ReadonlyArray<JobType<never, AppDeps>> = [
   learnFromConversationJob,
   numbersSweepJob,
   writeBriefJob,
+  runScheduledRequestJob,
 ];

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { directorBriefs, metrics, metricValues, numbersSettings } from "../db/schema";
+import { directorBriefs, metrics, metricValues, numbersSettings, scheduledRequests, scheduledRuns } from "../db/schema";
 
-/** The owner's numbers for "Export my data": settings, metrics, every value and every brief. */
+/** The owner's numbers for "Export my data": settings, metrics, every value, every brief and scheduled request. */
 export async function exportNumbers(db: Database, userId: string) {
-  const [settings, metricRows, values, briefs] = await Promise.all([
+  const [settings, metricRows, values, briefs, schedules, runs] = await Promise.all([
     db
       .select({
         timeZone: numbersSettings.timeZone,
@@ -50,6 +50,37 @@ export async function exportNumbers(db: Database, userId: string) {
       .from(directorBriefs)
       .where(eq(directorBriefs.userId, userId))
       .orderBy(asc(directorBriefs.period)),
+    db
+      .select({
+        id: scheduledRequests.id,
+        directorId: scheduledRequests.directorId,
+        question: scheduledRequests.question,
+        cadence: scheduledRequests.cadence,
+        paused: scheduledRequests.paused,
+        createdAt: scheduledRequests.createdAt,
+      })
+      .from(scheduledRequests)
+      .where(eq(scheduledRequests.userId, userId))
+      .orderBy(asc(scheduledRequests.createdAt)),
+    db
+      .select({
+        requestId: scheduledRuns.requestId,
+        period: scheduledRuns.period,
+        status: scheduledRuns.status,
+        conversationId: scheduledRuns.conversationId,
+      })
+      .from(scheduledRuns)
+      .where(eq(scheduledRuns.userId, userId))
+      .orderBy(asc(scheduledRuns.period)),
   ]);
-  return { settings: settings[0] ?? null, metrics: metricRows, values, briefs };
+  return {
+    settings: settings[0] ?? null,
+    metrics: metricRows,
+    values,
+    briefs,
+    schedules: schedules.map((schedule) => ({
+      ...schedule,
+      runs: runs.filter((run) => run.requestId === schedule.id),
+    })),
+  };
 }

@@ -1,12 +1,13 @@
 import type { AppDeps } from "../deps";
 import { defineJob } from "../jobs/define-job";
+import { planScheduledRuns } from "../schedules/plan-runs";
 import { remindOfCheckIn } from "./check-in-reminder";
 import { ownersWithMetrics, planBriefs } from "./plan-briefs";
 
 /**
  * The numbers' clock: sent with the upkeep jobs at start and every few minutes, one at a time across every process.
  * It claims the weekly briefs each owner is owed and sends their jobs, spread over BRIEF_SPREAD_SECONDS, and emails
- * a reminder when a check-in is due.
+ * a reminder when a check-in is due; and it claims this period's run of every scheduled request.
  */
 export const numbersSweepJob = defineJob<Record<string, never>, AppDeps>({
   name: "numbers-sweep",
@@ -18,6 +19,7 @@ export const numbersSweepJob = defineJob<Record<string, never>, AppDeps>({
       claimed += await planBriefs(deps, userId, { spreadSeconds: deps.env.BRIEF_SPREAD_SECONDS });
       if (await remindOfCheckIn(deps, userId)) reminded += 1;
     }
-    if (claimed + reminded > 0) log.info({ claimed, reminded }, "weekly briefs claimed and reminders sent");
+    const runs = await planScheduledRuns(deps, { spreadSeconds: deps.env.BRIEF_SPREAD_SECONDS });
+    if (claimed + reminded + runs > 0) log.info({ claimed, reminded, runs }, "numbers sweep: briefs, reminders, runs");
   },
 });

@@ -14,6 +14,8 @@ import {
   metricValues,
   numbersSettings,
   rememberedFacts,
+  scheduledRequests,
+  scheduledRuns,
   subscriptions,
   userContexts,
 } from "../../db/schema";
@@ -97,6 +99,14 @@ async function seedOwner(db: Database, userId: string, tag: string) {
     status: "ready",
     content: { moved: `${tag} moved`, risk: `${tag} risk`, action: `${tag} action` },
   });
+  const [schedule] = await db
+    .insert(scheduledRequests)
+    .values({ userId, directorId: "finn", question: `${tag} repeated question` })
+    .returning({ id: scheduledRequests.id });
+  if (!schedule) throw new Error("no schedule");
+  await db
+    .insert(scheduledRuns)
+    .values({ userId, requestId: schedule.id, period: "2026-03-09", conversationId: conversation.id, status: "ready" });
   return { conversationId: conversation.id };
 }
 
@@ -182,6 +192,12 @@ describe("GET /api/account/export", () => {
     expect(data.numbers.values).toEqual([
       expect.objectContaining({ period: "2026-03-02", value: 1200, note: "DANA note" }),
     ]);
+    expect(data.numbers.schedules).toEqual([
+      expect.objectContaining({
+        question: "DANA repeated question",
+        runs: [expect.objectContaining({ period: "2026-03-09", conversationId })],
+      }),
+    ]);
     expect(data.numbers.briefs).toEqual([
       expect.objectContaining({
         directorId: "finn",
@@ -250,6 +266,8 @@ describe("DELETE /api/account", () => {
       "metrics",
       "metric_values",
       "director_briefs",
+      "scheduled_requests",
+      "scheduled_runs",
     ]) {
       expect(danaBefore[table], `seeded ${table}`).toBeGreaterThan(0);
     }
