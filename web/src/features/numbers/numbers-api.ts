@@ -11,7 +11,7 @@ import type {
   NumbersSettingsChange,
 } from "#shared/numbers";
 import { api } from "../../lib/api";
-import { refreshDueCount } from "./numbers-due-api";
+import { refreshDueCount } from "./numbers-due-badge";
 
 export const NUMBERS_QUERY_KEY = ["numbers"] as const;
 

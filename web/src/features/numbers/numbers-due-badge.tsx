@@ -3,8 +3,8 @@ import type { DueCount } from "#shared/numbers";
 import { api } from "../../lib/api";
 
 /**
- * The nav's check-in badge: how many values are due. Plain fetch, not the query cache, because the nav is on every
- * page, the landing page included, which keeps its budget.
+ * The nav's check-in badge: how many values are due. Its own chunk, loaded by the nav only for a signed-in owner, so
+ * the landing page keeps its budget; plain fetch, not the query cache, for the same reason.
  */
 const listeners = new Set<() => void>();
 
@@ -13,7 +13,7 @@ export function refreshDueCount() {
   for (const listener of listeners) listener();
 }
 
-export function useDueCount(enabled: boolean, path: string): number {
+export function NumbersDueBadge({ path }: { path: string }) {
   const [due, setDue] = useState(0);
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -25,12 +25,17 @@ export function useDueCount(enabled: boolean, path: string): number {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or a refresh reads the count again
   useEffect(() => {
-    if (!enabled) return;
     const controller = new AbortController();
     api<DueCount>("/api/numbers/due", { signal: controller.signal })
       .then((count) => setDue(count.due))
       .catch(() => {});
     return () => controller.abort();
-  }, [enabled, path, version]);
-  return enabled ? due : 0;
+  }, [path, version]);
+  if (due === 0) return null;
+  return (
+    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+      {due}
+      <span className="sr-only"> due for check-in</span>
+    </span>
+  );
 }

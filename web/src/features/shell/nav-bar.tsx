@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ThemeChoice } from "../../components/theme-choice";
 import { closeIcon, menuIcon } from "../../components/ui/app-icons";
@@ -8,7 +8,11 @@ import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useFinishSignOut, useSession } from "../../lib/use-session";
-import { useDueCount } from "../numbers/numbers-due-api";
+
+/** The check-in badge on Numbers: fetched only for a signed-in owner, never on the landing page. */
+const NumbersDueBadge = lazy(() =>
+  import("../numbers/numbers-due-badge").then((module) => ({ default: module.NumbersDueBadge })),
+);
 
 /** The spec's links for a signed-in owner; Pricing is their plan picker. */
 const OWNER_LINKS = [
@@ -38,7 +42,7 @@ export function NavBar() {
   const header = useRef<HTMLElement>(null);
   const session = useSession();
   const links = session.data?.user ? OWNER_LINKS : VISITOR_LINKS;
-  const due = useDueCount(Boolean(session.data?.user), location.pathname);
+  const signedIn = Boolean(session.data?.user);
   const toggle = useRef<HTMLButtonElement>(null);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
@@ -81,7 +85,11 @@ export function NavBar() {
           <ul className="hidden items-center gap-1 md:flex">
             {links.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} label={link.label} badge={link.to === "/numbers" ? due : 0} />
+                <NavItem
+                  to={link.to}
+                  label={link.label}
+                  badge={signedIn && link.to === "/numbers" ? location.pathname : undefined}
+                />
               </li>
             ))}
           </ul>
@@ -105,7 +113,12 @@ export function NavBar() {
           <ul className="grid gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} label={link.label} badge={link.to === "/numbers" ? due : 0} block />
+                <NavItem
+                  to={link.to}
+                  label={link.label}
+                  badge={signedIn && link.to === "/numbers" ? location.pathname : undefined}
+                  block
+                />
               </li>
             ))}
           </ul>
@@ -124,7 +137,8 @@ export function NavBar() {
   );
 }
 
-function NavItem({ to, label, block, badge = 0 }: { to: string; label: string; block?: boolean; badge?: number }) {
+/** A link of the bar; `badge` (the current path) shows the check-in badge beside Numbers. */
+function NavItem({ to, label, block, badge }: { to: string; label: string; block?: boolean; badge?: string }) {
   return (
     <NavLink
       to={to}
@@ -138,12 +152,11 @@ function NavItem({ to, label, block, badge = 0 }: { to: string; label: string; b
       }
     >
       {label}
-      {badge > 0 ? (
-        <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
-          {badge}
-          <span className="sr-only"> due for check-in</span>
-        </span>
-      ) : null}
+      {badge === undefined ? null : (
+        <Suspense fallback={null}>
+          <NumbersDueBadge path={badge} />
+        </Suspense>
+      )}
     </NavLink>
   );
 }
