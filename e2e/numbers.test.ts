@@ -48,7 +48,7 @@ async function financeOwner(page: Page) {
 }
 
 describe("numbers", () => {
-  it("keeps a suggested metric, checks in, charts it, reads Finn's brief citing the figure and discusses it", async () => {
+  it("keeps a suggested metric, checks in, charts and imports, reads Finn's brief, discusses it and repeats a question weekly", async () => {
     const page = await browser.newPage(DESKTOP, { locale: "en-GB", timezoneId: "Europe/London" });
     await financeOwner(page);
     await page.goto("/chat");
@@ -138,6 +138,19 @@ describe("numbers", () => {
     await page.waitForURL(/\/chat\?director=finn&conversation=/);
     await page.getByRole("list", { name: "Conversation with Finn" }).getByText("One action this week:").waitFor();
     await screenshot(page, "this-week-discuss");
+
+    // A follow-up question, then "Repeat weekly" under its answer: listed in Settings, where it can be paused.
+    await page.getByPlaceholder("Ask Finn anything...").fill("Which invoices should I chase this week?");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Repeat weekly" }).nth(1).click();
+    await openToast(page, "Repeats weekly").waitFor();
+    await page.goto("/settings");
+    const repeated = page.getByRole("listitem", { name: "Which invoices should I chase this week?" });
+    await repeated.getByText("Every week").waitFor();
+    await repeated.getByRole("button", { name: "Pause" }).click();
+    await repeated.getByText("Paused").waitFor();
+    await repeated.scrollIntoViewIfNeeded();
+    await screenshot(page, "settings-scheduled-requests", { fullPage: false });
     await page.goto("/numbers");
 
     // The browser's time zone was saved on the first visit; Settings changes it and turns reminders off.

@@ -11,6 +11,7 @@ import {
   EditButton,
   QuestionEditor,
   RegenerateButton,
+  RepeatButton,
   VersionSwitcher,
 } from "./message-actions";
 
@@ -24,6 +25,8 @@ export function MessageItem(props: {
   director: Director;
   /** The conversation on screen, once it has been stored. */
   conversationId: string | undefined;
+  /** An answer's question, for "Repeat weekly". */
+  question?: string;
   isLast: boolean;
   isLastQuestion: boolean;
   answering: boolean;
@@ -107,6 +110,9 @@ export function MessageItem(props: {
             <CopyButton text={metadata?.sources ? withoutCitations(text) : text} />
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
+            ) : null}
+            {storedId && status === "complete" && props.question ? (
+              <RepeatButton directorId={director.id} directorName={director.name} question={props.question} />
             ) : null}
             {storedId && status === "complete" ? (
               <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />

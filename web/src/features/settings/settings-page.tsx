@@ -10,6 +10,7 @@ import { NumbersSection } from "./numbers-section";
 import { PlanSection } from "./plan-section";
 import { ProfileAnswers } from "./profile-answers";
 import { RagCard } from "./rag-card";
+import { SchedulesSection } from "./schedules-section";
 import { SecuritySection } from "./security-section";
 import { useAccountOverview } from "./settings-api";
 import { SharedLinksSection } from "./shared-links-section";
@@ -25,6 +26,7 @@ const SECTIONS = [
   { id: "ai", label: "AI" },
   { id: "shared-links", label: "Shared links" },
   { id: "numbers", label: "Numbers" },
+  { id: "scheduled-requests", label: "Scheduled requests" },
   { id: "your-data", label: "Your data" },
 ] as const;
 
@@ -82,6 +84,7 @@ export function SettingsPage() {
               <AiStatusSection />
               <SharedLinksSection />
               <NumbersSection />
+              <SchedulesSection />
               <YourDataSection email={account.data.user.email} />
             </>
           )}
