@@ -28,8 +28,10 @@ import { documentRoutes, sharedDocumentRoutes } from "./routes/documents/documen
 import { healthRoutes } from "./routes/health/health.routes";
 import { knowledgeRoutes } from "./routes/knowledge/knowledge.routes";
 import { memoryRoutes } from "./routes/memory/memory.routes";
+import { numberRoutes } from "./routes/numbers/numbers.routes";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes";
 import { planRoutes } from "./routes/plans/plans.routes";
+import { scheduleRoutes } from "./routes/schedules/schedules.routes";
 import { aiStatusRoutes } from "./routes/settings/ai-status.routes";
 import { directorDataRoutes } from "./routes/settings/director-data.routes";
 import { trainingRoutes } from "./routes/training/training.routes";
@@ -101,6 +103,8 @@ export function createApp(deps: AppDeps, options: { staticDir?: string } = {}) {
   app.route("/api/billing", billingRoutes(deps));
   app.route("/api/documents", documentRoutes(deps));
   app.route("/api/shared-documents", sharedDocumentRoutes(deps));
+  app.route("/api/numbers", numberRoutes(deps));
+  app.route("/api/schedules", scheduleRoutes(deps));
 
   app.all("/api/*", () => {
     throw new AppError("not_found:api");

@@ -57,6 +57,8 @@ export const envSchema = z.object({
   RETRIEVAL_PIECE_COUNT: z.coerce.number().int().min(1).max(50).default(6),
   RETRIEVAL_EMBEDDING_WAIT_MS: z.coerce.number().int().positive().default(2000),
   LEARNING_PAUSE_SECONDS: z.coerce.number().min(0).max(86_400).default(120),
+  /** Weekly briefs found due by the periodic sweep start within this many seconds, so many owners do not hit the AI at once. */
+  BRIEF_SPREAD_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
 
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),

@@ -6,8 +6,8 @@
  * in the answer, the "Sources" row).
  */
 
-/** A profile answer, a director's training answer, a passage of a document or note, a remembered fact. */
-export type AnswerSourceKind = "profile" | "training" | "document" | "memory";
+/** A profile answer, a director's training answer, a passage of a document or note, a remembered fact, a metric. */
+export type AnswerSourceKind = "profile" | "training" | "document" | "memory" | "number";
 
 export type AnswerSource = {
   /** The block's number in the prompt: the answer cites it as [n]. */
@@ -25,6 +25,8 @@ export type AnswerSource = {
   sourceId?: string;
   /** A remembered fact's id, for telling whether the owner has since changed or removed it. */
   factId?: string;
+  /** A metric of the owner's numbers (/numbers). */
+  metricId?: string;
   /** A training answer's director. */
   directorId?: string;
   /** A profile field or training question's stored name. */

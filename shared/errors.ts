@@ -103,6 +103,20 @@ export const ERRORS = {
   "conflict:two_factor": { status: 409, message: "Two-factor sign-in is already on." },
   "not_found:conversation": { status: 404, message: "This conversation could not be found." },
   "not_found:fact": { status: 404, message: "This fact could not be found. It may have been deleted." },
+  "validation:numbers": { status: 400, message: "Some values need attention." },
+  "not_found:metric": { status: 404, message: "This metric could not be found. It may have been deleted." },
+  "numbers:metric_limit": {
+    status: 403,
+    message: "Your plan has no room for another metric. Remove one or upgrade your plan to add more.",
+  },
+  "validation:schedule": { status: 400, message: "Some fields need attention." },
+  "not_found:schedule": { status: 404, message: "This scheduled request could not be found." },
+  "schedule:limit": {
+    status: 403,
+    message: "Your plan has no room for another scheduled request. Remove one or upgrade your plan.",
+  },
+  "not_found:brief": { status: 404, message: "This brief could not be found." },
+  "numbers:confirm": { status: 409, message: "Some values need a second look. Check them, then save again." },
   "not_found:share": {
     status: 404,
     message: "This shared conversation is not available. The link may have been revoked.",

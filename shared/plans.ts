@@ -111,3 +111,12 @@ export function planThatUnlocks(trainedCount: number): Plan | undefined {
 export function directorAllowance(plan: Pick<Plan, "directorCount">): string {
   return plan.directorCount === 1 ? "1 director" : `${plan.directorCount} directors`;
 }
+
+/**
+ * The owner's numbers (/numbers): how many metrics each plan tracks. Briefs come from trained directors only, so the
+ * plan's director count also bounds how many briefs an owner gets each week.
+ */
+export const METRIC_LIMITS: Record<PlanId, number> = { "free-trial": 5, standard: 12, premium: 30 };
+
+/** Scheduled requests ("Repeat weekly"): how many questions each plan repeats. */
+export const SCHEDULE_LIMITS: Record<PlanId, number> = { "free-trial": 1, standard: 5, premium: 20 };

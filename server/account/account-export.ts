@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from "../deps";
 import { documentsForExport } from "../documents/documents-for-export";
 import { AppError } from "../http/app-error";
+import { exportNumbers } from "../numbers/numbers-export";
 import { getPlanStatus } from "../plans/plan-status";
 
 export const EXPORT_FORMAT = "directors-export/1";
@@ -241,6 +242,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
     rememberedFacts: facts,
     memorySettings: memory ?? null,
     documents: await documentsForExport(db, userId),
+    numbers: await exportNumbers(db, userId),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Director } from "../../shared/directors";
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 import { CHARS_PER_TOKEN, type ContextBlock, formatBlock } from "./context-blocks";
+import type { MetricInContext } from "./metrics-in-context";
 import { PERSONAS } from "./personas";
 import type { RememberedFactInContext } from "./remembered-facts";
 import type { RetrievedPiece } from "./retrieval";
@@ -25,6 +26,8 @@ export type BusinessContext = {
   trainingAnswers: TrainingAnswers | undefined;
   /** Facts the owner kept, newest first, each with its date and the director it came from. */
   facts: RememberedFactInContext[];
+  /** The owner's metrics with their trend (server/numbers/metrics-in-context.ts). */
+  numbers?: MetricInContext[];
   /** The day of the question (YYYY-MM-DD), so dated facts can be told old from new. */
   today: string;
   pieces: RetrievedPiece[];
@@ -40,7 +43,7 @@ export const CITATION_INSTRUCTION =
 export function formatBusinessContext(context: BusinessContext): string | undefined {
   if (context.blocks.length === 0) return undefined;
   // Remembered facts carry their dates: the day of the question tells old from new.
-  const today = context.facts.length > 0 ? `\nToday is ${context.today}.` : "";
+  const today = context.facts.length > 0 || (context.numbers?.length ?? 0) > 0 ? `\nToday is ${context.today}.` : "";
   return `${context.blocks.map(formatBlock).join("\n")}\n\n${CITATION_INSTRUCTION}${today}`;
 }
 

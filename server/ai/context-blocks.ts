@@ -3,6 +3,7 @@ import { type Director, findDirector } from "../../shared/directors";
 import type { OnboardingData, OnboardingFieldName } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
 import { PROFILE_DEPARTMENT } from "./context-index";
+import type { MetricInContext } from "./metrics-in-context";
 import type { RememberedFactInContext } from "./remembered-facts";
 import type { RetrievedPiece } from "./retrieval";
 
@@ -42,6 +43,8 @@ export function numberContext(
     trainingAnswers: TrainingAnswers | undefined;
     /** Kept facts, newest first. */
     facts?: RememberedFactInContext[];
+    /** The owner's metrics with their trend, this director's first. */
+    numbers?: MetricInContext[];
     pieces: RetrievedPiece[];
   },
   budgetChars = CONTEXT_TOKEN_BUDGET * CHARS_PER_TOKEN,
@@ -62,6 +65,7 @@ export function numberContext(
     memoryLeft -= blockLength(block);
     blocks.push(block);
   }
+  for (const metric of context.numbers ?? []) blocks.push(numberBlock(metric));
   let used = blocks.reduce((sum, block) => sum + blockLength(block), 0);
   const seen = new Set(blocks.map((block) => block.excerpt));
   for (const piece of context.pieces) {
@@ -76,8 +80,9 @@ export function numberContext(
   return blocks.map((block, index) => ({ n: index + 1, ...block }));
 }
 
-/** How a block reads in the prompt: "[3] Price list 2026.csv, rows 2–40: …". */
+/** How a block reads in the prompt: "[3] Price list 2026.csv, rows 2–40: …"; a metric is its own sentence. */
 export function formatBlock(block: ContextBlock): string {
+  if (block.kind === "number") return `[${block.n}] ${oneLine(block.excerpt)}`;
   const label =
     block.kind === "profile"
       ? block.where
@@ -112,6 +117,17 @@ function factBlock(fact: RememberedFactInContext): Omit<ContextBlock, "n"> {
     excerpt: fact.statement.trim(),
     factId: fact.id,
     ...(director ? { directorId: director.id } : {}),
+  };
+}
+
+/** A metric as a block: "[5] Weekly revenue: £12,400 for the week of 16 Nov 2026, down 12 % on the 4-week average." */
+function numberBlock(metric: MetricInContext): Omit<ContextBlock, "n"> {
+  return {
+    kind: "number",
+    name: "Your numbers",
+    where: `${metric.name}, ${metric.period}`,
+    excerpt: metric.text,
+    metricId: metric.metricId,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from "../logger";
 import type { BusinessContext } from "./chat-prompt";
 import { numberContext } from "./context-blocks";
 import { PROFILE_DEPARTMENT } from "./context-index";
+import { metricsInContext } from "./metrics-in-context";
 import { factsForDirector, type RememberedFactInContext } from "./remembered-facts";
 import { piecesInScope, type QuestionSearch } from "./retrieval";
 
@@ -58,11 +59,21 @@ export async function gatherDirectorContext(
       log.warn({ err: error }, "remembered facts could not be read; answering without them");
       return [];
     });
+  // The owner's numbers are read beside the facts and the search; without them the director answers with the rest.
+  const numbers = metricsInContext(deps.db, {
+    userId: input.userId,
+    directorId: input.director.id,
+    now: deps.now(),
+  }).catch((error: unknown) => {
+    log.warn({ err: error }, "the owner's numbers could not be read; answering without them");
+    return [];
+  });
   const pieces = input.search ? await retrievedPieces(input.search, input.director, log) : [];
   const context = {
     profile: input.profile,
     trainingAnswers: input.trainingAnswers,
     facts: await facts,
+    numbers: await numbers,
     today: isoDay(deps.now()),
     pieces,
   };

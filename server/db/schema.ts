@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { AnswerSource } from "../../shared/answer-sources";
 import { KNOWLEDGE_FAILURES, KNOWLEDGE_FORMATS, KNOWLEDGE_KINDS, KNOWLEDGE_STATUSES } from "../../shared/knowledge";
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
@@ -534,4 +536,138 @@ export const documentVersions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("document_versions_number_idx").on(table.documentId, table.number)],
+);
+
+// ---- The owner's numbers: metrics, their values per period, and each director's weekly brief ----
+
+export const METRIC_UNIT_VALUES = ["money", "count", "percent", "hours"] as const;
+export const CADENCE_VALUES = ["weekly", "monthly"] as const;
+export const BRIEF_STATUSES = ["pending", "ready", "failed"] as const;
+
+/** The owner's time zone (periods start at local midnight there), currency, and whether check-ins are emailed. */
+export const numbersSettings = pgTable("numbers_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  currency: text("currency").notNull().default("USD"),
+  reminders: boolean("reminders").notNull().default(true),
+  /** The last period a check-in reminder was sent for: one email per period however many are missed. */
+  remindedFor: date("reminded_for", { mode: "string" }),
+  updatedAt: updatedAt(),
+});
+
+export const metrics = pgTable(
+  "metrics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    unit: text("unit", { enum: METRIC_UNIT_VALUES }).notNull(),
+    cadence: text("cadence", { enum: CADENCE_VALUES }).notNull().default("weekly"),
+    directorId: text("director_id").notNull(),
+    goodDirection: text("good_direction", { enum: ["up", "down"] })
+      .notNull()
+      .default("up"),
+    target: doublePrecision("target"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("metrics_user_idx").on(table.userId)],
+);
+
+/** One value per metric per period; the period is named by its first day in the owner's time zone. */
+export const metricValues = pgTable(
+  "metric_values",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    metricId: uuid("metric_id")
+      .notNull()
+      .references(() => metrics.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    period: date("period", { mode: "string" }).notNull(),
+    value: doublePrecision("value").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("metric_values_metric_period_idx").on(table.metricId, table.period),
+    index("metric_values_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * A trained director's brief on one week: what moved, one risk, one action, each citing the blocks it stood on. The
+ * unique key makes it once per director per period, however many processes or retries try to write it.
+ */
+export const directorBriefs = pgTable(
+  "director_briefs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    directorId: text("director_id").notNull(),
+    /** The week it looks back on (its Monday). */
+    period: date("period", { mode: "string" }).notNull(),
+    status: text("status", { enum: BRIEF_STATUSES }).notNull().default("pending"),
+    content: jsonb("content").$type<{ moved: string; risk: string; action: string }>(),
+    sources: jsonb("sources").$type<AnswerSource[]>(),
+    createdAt: createdAt(),
+    writtenAt: timestamp("written_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("director_briefs_owner_director_period_idx").on(table.userId, table.directorId, table.period),
+  ],
+);
+
+// ---- Scheduled requests: a question asked again of a director every week or month ----
+
+/** A question the owner asked to be repeated ("Repeat weekly"): asked of that director once per period. */
+export const scheduledRequests = pgTable(
+  "scheduled_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    directorId: text("director_id").notNull(),
+    question: text("question").notNull(),
+    cadence: text("cadence", { enum: CADENCE_VALUES }).notNull().default("weekly"),
+    paused: boolean("paused").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("scheduled_requests_user_idx").on(table.userId)],
+);
+
+/**
+ * One run of a scheduled request in one period: its unique key makes it once per request per period, however many
+ * processes sweep. Its answer is a new conversation, new until the owner opens it.
+ */
+export const scheduledRuns = pgTable(
+  "scheduled_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => scheduledRequests.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    period: date("period", { mode: "string" }).notNull(),
+    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    status: text("status", { enum: BRIEF_STATUSES }).notNull().default("pending"),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("scheduled_runs_request_period_idx").on(table.requestId, table.period),
+    index("scheduled_runs_user_idx").on(table.userId),
+  ],
 );

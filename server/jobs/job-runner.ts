@@ -29,7 +29,11 @@ export type JobRunnerOptions = {
 };
 
 export type JobRunner<Deps> = {
-  send<Data>(job: JobType<Data, Deps>, data: Data, options?: { singletonKey?: string }): Promise<void>;
+  send<Data>(
+    job: JobType<Data, Deps>,
+    data: Data,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<void>;
   /**
    * Runs the job once `quietSeconds` have passed without another such send for the same key: a job of that key still
    * waiting is pushed back rather than doubled (its queue's policy is "short").
@@ -184,6 +188,8 @@ export function createJobRunner<Deps extends RunnerDeps>(
         retryBackoff: true,
         expireInSeconds: policy.expireInSeconds,
         singletonKey: sendOptions.singletonKey,
+        // An interval string, as in sendAfterQuiet: pg-boss reads a number of 0 as "no delay given".
+        ...(sendOptions.startAfterSeconds ? { startAfter: `${sendOptions.startAfterSeconds} seconds` } : {}),
       });
       wakeWorkers(job.name);
     },

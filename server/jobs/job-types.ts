@@ -4,6 +4,9 @@ import { reconcileBillingJob } from "../billing/reconcile-billing-job";
 import type { AppDeps } from "../deps";
 import { ingestSourceJob } from "../knowledge/ingest-source-job";
 import { learnFromConversationJob } from "../memory/learn-from-conversation-job";
+import { numbersSweepJob } from "../numbers/numbers-sweep-job";
+import { writeBriefJob } from "../numbers/write-brief-job";
+import { runScheduledRequestJob } from "../schedules/run-scheduled-request-job";
 import type { JobType } from "./define-job";
 import { pruneExpiredRowsJob } from "./prune-expired-rows-job";
 
@@ -18,4 +21,7 @@ export const JOB_TYPES: ReadonlyArray<JobType<never, AppDeps>> = [
   embedMissingJob,
   learnFromConversationJob,
   reconcileBillingJob,
+  numbersSweepJob,
+  writeBriefJob,
+  runScheduledRequestJob,
 ];

@@ -2,6 +2,7 @@ import { embedMissingJob } from "../ai/embed-missing-job";
 import { reconcileBillingJob } from "../billing/reconcile-billing-job";
 import { isDatabaseUnavailable } from "../db/database-error";
 import type { AppDeps } from "../deps";
+import { numbersSweepJob } from "../numbers/numbers-sweep-job";
 import { pruneExpiredRowsJob } from "./prune-expired-rows-job";
 
 /** How often each running server asks for the upkeep jobs (the queue keeps at most one of each waiting). */
@@ -20,6 +21,7 @@ export function scheduleUpkeep(deps: Pick<AppDeps, "jobs" | "log" | "billing">):
       await deps.jobs.send(pruneExpiredRowsJob, {});
       await deps.jobs.send(embedMissingJob, {});
       if (deps.billing) await deps.jobs.send(reconcileBillingJob, {});
+      await deps.jobs.send(numbersSweepJob, {});
     } catch (error) {
       // The next round sends them again; the database being away is expected now and then.
       if (isDatabaseUnavailable(error)) deps.log.warn({ err: error }, "upkeep jobs not sent: database unavailable");

@@ -23,6 +23,17 @@ export function emailConfirmationMessage(to: string, link: string): MailMessage 
   });
 }
 
+/** The check-in reminder: the names of the metrics due and the link, never a figure. */
+export function checkInReminderMessage(to: string, link: string, metricNames: readonly string[]): MailMessage {
+  return message(to, {
+    subject: "Your weekly check-in is due",
+    intro: `Your check-in is due for: ${metricNames.join(", ")}. Your directors use these figures in their answers and weekly briefs.`,
+    action: "Open the check-in",
+    link,
+    outro: "You can turn these emails off in Settings, under Numbers.",
+  });
+}
+
 function message(
   to: string,
   parts: { subject: string; intro: string; action: string; link: string; outro: string },

@@ -6,10 +6,16 @@ import {
   businessProfiles,
   contextPieces,
   conversations,
+  directorBriefs,
   directorTrainings,
   memorySettings,
   messages,
+  metrics,
+  metricValues,
+  numbersSettings,
   rememberedFacts,
+  scheduledRequests,
+  scheduledRuns,
   subscriptions,
   userContexts,
 } from "../../db/schema";
@@ -77,6 +83,30 @@ async function seedOwner(db: Database, userId: string, tag: string) {
     { userId, statement: `${tag} proposed fact`, factDate: "2026-03-02", status: "proposed", origin: "chat" },
   ]);
   await db.insert(memorySettings).values({ userId, keepAutomatically: true });
+  await db.insert(numbersSettings).values({ userId, timeZone: "Europe/London", currency: "GBP" });
+  const [metric] = await db
+    .insert(metrics)
+    .values({ userId, name: `${tag} revenue`, unit: "money", directorId: "finn" })
+    .returning({ id: metrics.id });
+  if (!metric) throw new Error("no metric");
+  await db
+    .insert(metricValues)
+    .values({ userId, metricId: metric.id, period: "2026-03-02", value: 1200, note: `${tag} note` });
+  await db.insert(directorBriefs).values({
+    userId,
+    directorId: "finn",
+    period: "2026-03-02",
+    status: "ready",
+    content: { moved: `${tag} moved`, risk: `${tag} risk`, action: `${tag} action` },
+  });
+  const [schedule] = await db
+    .insert(scheduledRequests)
+    .values({ userId, directorId: "finn", question: `${tag} repeated question` })
+    .returning({ id: scheduledRequests.id });
+  if (!schedule) throw new Error("no schedule");
+  await db
+    .insert(scheduledRuns)
+    .values({ userId, requestId: schedule.id, period: "2026-03-09", conversationId: conversation.id, status: "ready" });
   return { conversationId: conversation.id };
 }
 
@@ -157,6 +187,23 @@ describe("GET /api/account/export", () => {
       expect.objectContaining({ statement: "DANA proposed fact", status: "proposed" }),
     ]);
     expect(data.memorySettings).toMatchObject({ keepAutomatically: true });
+    expect(data.numbers.settings).toEqual({ timeZone: "Europe/London", currency: "GBP", reminders: true });
+    expect(data.numbers.metrics).toEqual([expect.objectContaining({ name: "DANA revenue", unit: "money" })]);
+    expect(data.numbers.values).toEqual([
+      expect.objectContaining({ period: "2026-03-02", value: 1200, note: "DANA note" }),
+    ]);
+    expect(data.numbers.schedules).toEqual([
+      expect.objectContaining({
+        question: "DANA repeated question",
+        runs: [expect.objectContaining({ period: "2026-03-09", conversationId })],
+      }),
+    ]);
+    expect(data.numbers.briefs).toEqual([
+      expect.objectContaining({
+        directorId: "finn",
+        content: { moved: "DANA moved", risk: "DANA risk", action: "DANA action" },
+      }),
+    ]);
 
     expect(text).not.toContain("OLGA");
     expect(text).not.toContain(other.user.id);
@@ -215,6 +262,12 @@ describe("DELETE /api/account", () => {
       "memory_settings",
       "rate_limits",
       "two_factor",
+      "numbers_settings",
+      "metrics",
+      "metric_values",
+      "director_briefs",
+      "scheduled_requests",
+      "scheduled_runs",
     ]) {
       expect(danaBefore[table], `seeded ${table}`).toBeGreaterThan(0);
     }

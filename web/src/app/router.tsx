@@ -58,6 +58,8 @@ const DocumentPage = queryPage(() => import("../features/documents/document-page
 const SharedDocumentPage = page(() =>
   import("../features/documents/shared-document-page").then((m) => m.SharedDocumentPage),
 );
+const NumbersPage = queryPage(() => import("../features/numbers/numbers-page").then((m) => m.NumbersPage));
+const ThisWeekPage = queryPage(() => import("../features/numbers/this-week-page").then((m) => m.ThisWeekPage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
 
 /**
@@ -93,6 +95,8 @@ export function AppRoutes() {
           <Route path="/knowledge" element={<KnowledgePage />} />
           <Route path="/documents" element={<DocumentsPage />} />
           <Route path="/documents/:id" element={<DocumentPage />} />
+          <Route path="/numbers" element={<NumbersPage />} />
+          <Route path="/this-week" element={<ThisWeekPage />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

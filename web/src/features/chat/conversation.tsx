@@ -17,7 +17,7 @@ import { ChatBubble } from "./chat-message";
 import { ChatReady } from "./chat-ready";
 import { ConversationHeader } from "./conversation-header";
 import { ConversationSkeleton, EmptyState, LoadErrorAlert, UntrainedNote } from "./conversation-states";
-import { MessageItem, preloadMessageParts } from "./message-item";
+import { MessageItem, preloadMessageParts, textOf } from "./message-item";
 import { Sheet } from "./sheet";
 import { PromptButton, SuperpowersPanel } from "./superpowers-panel";
 import { codeOf, useAnswerChat } from "./use-answer-chat";
@@ -200,6 +200,7 @@ export function Conversation(props: ConversationProps) {
                         message={message}
                         director={director}
                         conversationId={answers.conversationId}
+                        question={questionBefore(messages, message)}
                         isLast={message === last}
                         isLastQuestion={message.id === lastQuestionId}
                         answering={answering}
@@ -313,4 +314,12 @@ function loadErrorMessage(error: Error): string {
     return ERRORS[code].message;
   }
   return LOAD_FAILED;
+}
+
+/** The question an answer replies to: the owner's message just before it. */
+function questionBefore(list: ChatUIMessage[], message: ChatUIMessage): string | undefined {
+  if (message.role !== "assistant") return undefined;
+  const index = list.indexOf(message);
+  const before = list.slice(0, index).findLast((candidate) => candidate.role === "user");
+  return before ? textOf(before) : undefined;
 }

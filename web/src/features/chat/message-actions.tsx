@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { type AnswerRating, type ChatMessageInput, chatMessageSchema, FEEDBACK_REASON_MAX_LENGTH } from "#shared/chat";
+import type { DirectorId } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import {
@@ -14,8 +15,9 @@ import {
   retryIcon,
   thumbUpIcon,
 } from "../../components/ui/page-icons";
-import { errorToast } from "../../components/ui/use-toast";
+import { errorToast, toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
+import { createSchedule } from "../numbers/schedules-api";
 import { copyAnswer, copyMarkdown } from "./answer-clipboard";
 import { rateAnswer, showVersion } from "./chat-api";
 
@@ -271,4 +273,33 @@ export function QuestionEditor(props: { text: string; onSend: (text: string) => 
 
 function Chevron({ direction }: { direction: "left" | "right" }) {
   return <Icon drawing={direction === "left" ? chevronLeftIcon : chevronRightIcon} className="h-4 w-4" />;
+}
+
+/** "Repeat weekly": the director answers this question again every week, each time as a new conversation. */
+export function RepeatButton(props: { directorId: DirectorId; directorName: string; question: string }) {
+  const [saving, setSaving] = useState(false);
+  const repeat = async () => {
+    setSaving(true);
+    try {
+      await createSchedule({ directorId: props.directorId, question: props.question, cadence: "weekly" });
+      toast({
+        title: "Repeats weekly",
+        description: `${props.directorName} answers this again every week, as a new conversation. Change or pause it in Settings.`,
+      });
+    } catch (error) {
+      errorToast((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      disabled={saving}
+      onClick={() => void repeat()}
+      className="h-11 rounded-md px-2 text-xs font-medium text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 sm:h-8"
+    >
+      Repeat weekly
+    </button>
+  );
 }

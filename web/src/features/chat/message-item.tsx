@@ -21,6 +21,7 @@ const EditButton = lazyNamed(loadActions, "EditButton");
 const QuestionEditor = lazyNamed(loadActions, "QuestionEditor");
 const RegenerateButton = lazyNamed(loadActions, "RegenerateButton");
 const VersionSwitcher = lazyNamed(loadActions, "VersionSwitcher");
+const RepeatButton = lazyNamed(loadActions, "RepeatButton");
 const ListenButton = lazyNamed(() => import("./listen-button"), "ListenButton");
 
 /** Starts fetching what answers are shown with: when a question is sent, or a stored conversation has loaded. */
@@ -41,6 +42,8 @@ export function MessageItem(props: {
   director: Director;
   /** The conversation on screen, once it has been stored. */
   conversationId: string | undefined;
+  /** An answer's question, for "Repeat weekly". */
+  question?: string;
   isLast: boolean;
   isLastQuestion: boolean;
   answering: boolean;
@@ -135,6 +138,9 @@ export function MessageItem(props: {
             <ListenButton messageId={storedId} text={text} />
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
+            ) : null}
+            {storedId && status === "complete" && props.question ? (
+              <RepeatButton directorId={director.id} directorName={director.name} question={props.question} />
             ) : null}
             {storedId && status === "complete" ? (
               <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />

@@ -57,7 +57,9 @@ function GoToSource(props: { source: AnswerSource; onGo: () => void }) {
           ? { to: `/train-director/${source.directorId}`, label: `Open ${source.name}` }
           : source.kind === "memory" && source.factId
             ? { to: "/settings#what-your-directors-know", label: "Open what your directors know" }
-            : undefined;
+            : source.kind === "number"
+              ? { to: "/numbers", label: "Open your numbers" }
+              : undefined;
   if (!target) return null;
   return (
     <Link

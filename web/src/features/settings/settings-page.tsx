@@ -6,9 +6,11 @@ import { AccountSection } from "./account-section";
 import { AiStatusSection } from "./ai-status-section";
 import { AppearanceSection } from "./appearance-section";
 import { DirectorsSection } from "./directors-section";
+import { NumbersSection } from "./numbers-section";
 import { PlanSection } from "./plan-section";
 import { ProfileAnswers } from "./profile-answers";
 import { RagCard } from "./rag-card";
+import { SchedulesSection } from "./schedules-section";
 import { SecuritySection } from "./security-section";
 import { useAccountOverview } from "./settings-api";
 import { SharedLinksSection } from "./shared-links-section";
@@ -25,6 +27,8 @@ const SECTIONS = [
   { id: "directors", label: "Directors" },
   { id: "ai", label: "AI" },
   { id: "shared-links", label: "Shared links" },
+  { id: "numbers", label: "Numbers" },
+  { id: "scheduled-requests", label: "Scheduled requests" },
   { id: "your-data", label: "Your data" },
 ] as const;
 
@@ -82,6 +86,8 @@ export function SettingsPage() {
               <DirectorsSection directors={account.data.directors} />
               <AiStatusSection />
               <SharedLinksSection />
+              <NumbersSection />
+              <SchedulesSection />
               <YourDataSection email={account.data.user.email} />
             </>
           )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ThemeChoice } from "../../components/theme-choice";
 import { closeIcon, menuIcon } from "../../components/ui/app-icons";
@@ -9,12 +9,18 @@ import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useFinishSignOut, useSession } from "../../lib/use-session";
 
+/** The check-in badge on Numbers: fetched only for a signed-in owner, never on the landing page. */
+const NumbersDueBadge = lazy(() =>
+  import("../numbers/numbers-due-badge").then((module) => ({ default: module.NumbersDueBadge })),
+);
+
 /** The spec's links for a signed-in owner; Pricing is their plan picker. */
 const OWNER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/chat", label: "Chat" },
   { to: "/knowledge", label: "Knowledge" },
   { to: "/documents", label: "Documents" },
+  { to: "/numbers", label: "Numbers" },
   { to: "/subscription", label: "Pricing" },
   { to: "/settings", label: "Settings" },
 ] as const;
@@ -37,6 +43,7 @@ export function NavBar() {
   const header = useRef<HTMLElement>(null);
   const session = useSession();
   const links = session.data?.user ? OWNER_LINKS : VISITOR_LINKS;
+  const signedIn = Boolean(session.data?.user);
   const toggle = useRef<HTMLButtonElement>(null);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
@@ -79,7 +86,11 @@ export function NavBar() {
           <ul className="hidden items-center gap-1 md:flex">
             {links.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} label={link.label} />
+                <NavItem
+                  to={link.to}
+                  label={link.label}
+                  badge={signedIn && link.to === "/numbers" ? location.pathname : undefined}
+                />
               </li>
             ))}
           </ul>
@@ -103,7 +114,12 @@ export function NavBar() {
           <ul className="grid gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavItem to={link.to} label={link.label} block />
+                <NavItem
+                  to={link.to}
+                  label={link.label}
+                  badge={signedIn && link.to === "/numbers" ? location.pathname : undefined}
+                  block
+                />
               </li>
             ))}
           </ul>
@@ -122,7 +138,8 @@ export function NavBar() {
   );
 }
 
-function NavItem({ to, label, block }: { to: string; label: string; block?: boolean }) {
+/** A link of the bar; `badge` (the current path) shows the check-in badge beside Numbers. */
+function NavItem({ to, label, block, badge }: { to: string; label: string; block?: boolean; badge?: string }) {
   return (
     <NavLink
       to={to}
@@ -136,6 +153,11 @@ function NavItem({ to, label, block }: { to: string; label: string; block?: bool
       }
     >
       {label}
+      {badge === undefined ? null : (
+        <Suspense fallback={null}>
+          <NumbersDueBadge path={badge} />
+        </Suspense>
+      )}
     </NavLink>
   );
 }

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import type { DirectorId } from "../../shared/directors";
+import type { BriefsOverview, WeeklyBrief } from "../../shared/numbers";
+import { periodLabel } from "../../shared/periods";
+import { conversations, directorBriefs, messages } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { requireDirectorAccess } from "../directors/director-access";
+import { AppError } from "../http/app-error";
+
+type BriefRow = typeof directorBriefs.$inferSelect;
+
+function briefOf(row: BriefRow): WeeklyBrief {
+  return {
+    id: row.id,
+    directorId: row.directorId as DirectorId,
+    period: row.period,
+    status: row.status,
+    content: row.content ?? null,
+    sources: row.sources ?? [],
+    writtenAt: row.writtenAt?.toISOString() ?? null,
+  };
+}
+
+/** "This week": the briefs of the latest week that has any, each director's; none before the first. */
+export async function latestBriefs(deps: Pick<AppDeps, "db">, userId: string): Promise<BriefsOverview> {
+  const [latest] = await deps.db
+    .select({ period: directorBriefs.period })
+    .from(directorBriefs)
+    .where(eq(directorBriefs.userId, userId))
+    .orderBy(desc(directorBriefs.period))
+    .limit(1);
+  if (!latest) return { period: null, briefs: [] };
+  const rows = await deps.db
+    .select()
+    .from(directorBriefs)
+    .where(and(eq(directorBriefs.userId, userId), eq(directorBriefs.period, latest.period)))
+    .orderBy(directorBriefs.directorId);
+  return { period: latest.period, briefs: rows.map(briefOf) };
+}
+
+/** The brief as it reads in a chat: its three parts, with their citations. */
+export function briefText(brief: Pick<WeeklyBrief, "content">): string {
+  if (!brief.content) return "";
+  return `**What moved:** ${brief.content.moved}\n\n**One risk:** ${brief.content.risk}\n\n**One action this week:** ${brief.content.action}`;
+}
+
+/**
+ * "Discuss": a new conversation with the brief's director that starts with the brief as the director's message, its
+ * sources with it, so the next question is asked with the brief in the history.
+ */
+export async function discussBrief(
+  deps: Pick<AppDeps, "db" | "env" | "now">,
+  userId: string,
+  briefId: string,
+): Promise<{ conversationId: string; directorId: DirectorId }> {
+  const [row] = await deps.db
+    .select()
+    .from(directorBriefs)
+    .where(and(eq(directorBriefs.id, briefId), eq(directorBriefs.userId, userId)));
+  if (!row) throw new AppError("not_found:brief");
+  if (row.status !== "ready") throw new AppError("not_found:brief");
+  const brief = briefOf(row);
+  await requireDirectorAccess(deps, userId, brief.directorId);
+  const conversationId = randomUUID();
+  const questionId = randomUUID();
+  const start = deps.now().getTime();
+  const title = `Weekly brief, ${periodLabel(brief.period, "weekly").replace(/^Week of /, "week of ")}`;
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(conversations).values({
+      id: conversationId,
+      userId,
+      directorId: brief.directorId,
+      kind: "chat",
+      title,
+      titleSource: "model",
+      createdAt: new Date(start),
+      updatedAt: new Date(start + 1),
+    });
+    await tx.insert(messages).values([
+      {
+        id: questionId,
+        conversationId,
+        userId,
+        sender: "user",
+        content: `Let's discuss your ${title.toLowerCase()}.`,
+        status: "complete",
+        createdAt: new Date(start),
+        updatedAt: new Date(start),
+      },
+      {
+        conversationId,
+        userId,
+        sender: "ai",
+        content: briefText(brief),
+        status: "complete",
+        replyTo: questionId,
+        metadata: { sources: brief.sources },
+        createdAt: new Date(start + 1),
+        updatedAt: new Date(start + 1),
+      },
+    ]);
+  });
+  return { conversationId, directorId: brief.directorId };
+}

@@ -1,0 +1,61 @@
+import { and, eq } from "drizzle-orm";
+import { citedNumbers } from "../../shared/answer-sources";
+import { findDirector } from "../../shared/directors";
+import { isoDay } from "../../shared/memory";
+import { periodLabel } from "../../shared/periods";
+import { gatherDirectorContext } from "../ai/director-context";
+import { writeBrief } from "../ai/write-brief";
+import { businessProfiles, directorBriefs, directorTrainings } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { defineJob } from "../jobs/define-job";
+
+/**
+ * Writes one weekly brief (a row planBriefs claimed). A brief already written is left alone, so a retry, a second
+ * process or a resend never writes it twice. When the AI service is away the job fails and is retried with backoff;
+ * the row stays pending, and the sweep sends it again if the retries run out.
+ */
+export const writeBriefJob = defineJob<{ briefId: string }, AppDeps>({
+  name: "write-brief",
+  // Two at a time per process: briefs for many owners never crowd out the owners' own chats.
+  policy: { retryLimit: 6, retryDelaySeconds: 30, expireInSeconds: 5 * 60, policy: "stately", concurrency: 2 },
+  async run(deps, { briefId }, { log }) {
+    const [brief] = await deps.db.select().from(directorBriefs).where(eq(directorBriefs.id, briefId));
+    if (!brief || brief.status === "ready") return;
+    const director = findDirector(brief.directorId);
+    if (!director || !deps.ai.chat) return;
+    const [profile, training] = await Promise.all([
+      deps.db
+        .select({ answers: businessProfiles.answers })
+        .from(businessProfiles)
+        .where(eq(businessProfiles.userId, brief.userId)),
+      deps.db
+        .select({ answers: directorTrainings.answers })
+        .from(directorTrainings)
+        .where(and(eq(directorTrainings.userId, brief.userId), eq(directorTrainings.directorId, director.id))),
+    ]);
+    const context = await gatherDirectorContext(
+      deps,
+      {
+        userId: brief.userId,
+        director,
+        profile: profile[0]?.answers,
+        trainingAnswers: training[0]?.answers,
+        search: undefined,
+      },
+      log,
+    );
+    const content = await writeBrief(deps.ai.chat, {
+      director,
+      blocks: context.blocks,
+      week: periodLabel(brief.period, "weekly"),
+      today: isoDay(deps.now()),
+    });
+    const cited = new Set(citedNumbers(`${content.moved} ${content.risk} ${content.action}`));
+    const sources = context.blocks.map((block) => ({ ...block, cited: cited.has(block.n) }));
+    await deps.db
+      .update(directorBriefs)
+      .set({ status: "ready", content, sources, writtenAt: deps.now() })
+      .where(and(eq(directorBriefs.id, briefId), eq(directorBriefs.status, "pending")));
+    log.info({ directorId: director.id }, "weekly brief written");
+  },
+});

@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { MetricValue, NumbersOverview } from "#shared/numbers";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { guessCurrency } from "../../lib/guess-currency";
+import { usePageTitle } from "../../lib/use-page-title";
+import { CheckInForm } from "./check-in-form";
+import { ImportValues } from "./import-values";
+import { MetricCard } from "./metric-card";
+import { MetricForm } from "./metric-form";
+import { useAddMetric, useNumbers, useSaveNumbersSettings } from "./numbers-api";
+import { SuggestedMetrics } from "./suggested-metrics";
+
+/** /numbers: the owner's few key figures, the check-in that asks for them, and a chart of each. */
+export function NumbersPage() {
+  usePageTitle("Numbers");
+  const numbers = useNumbers();
+  useBrowserSettings(numbers.data);
+
+  return (
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
+      <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+        <header>
+          <p className="text-sm font-semibold text-brand-700">Your key figures</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Numbers</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            A few figures you check each week or month. Your directors see them and their trend when they answer you.
+          </p>
+          <Link
+            to="/this-week"
+            className="mt-3 inline-flex h-11 items-center font-medium text-brand-700 hover:underline sm:h-auto"
+          >
+            This week: your directors' briefs
+          </Link>
+        </header>
+        {numbers.isPending ? (
+          <NumbersSkeleton />
+        ) : numbers.isError ? (
+          <Card role="alert" className="p-6 text-center">
+            <p className="font-semibold text-slate-900">We could not load your numbers.</p>
+            <p className="mt-1 text-sm text-slate-600">{numbers.error.message}</p>
+            <Button className="mt-4" variant="secondary" onClick={() => void numbers.refetch()}>
+              Try again
+            </Button>
+          </Card>
+        ) : (
+          <NumbersContent overview={numbers.data} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NumbersContent({ overview }: { overview: NumbersOverview }) {
+  const room = overview.metricLimit - overview.metrics.length;
+  const valuesByMetric = new Map<string, MetricValue[]>();
+  for (const value of overview.values) {
+    valuesByMetric.set(value.metricId, [...(valuesByMetric.get(value.metricId) ?? []), value]);
+  }
+  return (
+    <>
+      {overview.due.length > 0 ? (
+        <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" role="status">
+          {overview.due.length === 1 ? "1 value is" : `${overview.due.length} values are`} due for your check-in.
+        </p>
+      ) : null}
+      {overview.due.length > 0 ? (
+        <CheckInForm due={overview.due} metrics={overview.metrics} currency={overview.settings.currency} />
+      ) : null}
+      {room > 0 ? <SuggestedMetrics suggestions={overview.suggestions} room={room} /> : null}
+      <section aria-labelledby="metrics-heading" className="grid gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="metrics-heading" className="text-lg font-semibold text-slate-900">
+            Your metrics
+          </h2>
+          <p className="text-sm text-slate-600">
+            {overview.metrics.length} of {overview.metricLimit} on your plan ·{" "}
+            <Link to="/settings#numbers" className="text-brand-700 hover:underline">
+              Time zone {overview.settings.timeZone}
+            </Link>
+          </p>
+        </div>
+        {overview.metrics.length === 0 ? (
+          <Card className="p-6 text-center text-sm text-slate-600">
+            No metrics yet. Keep a suggestion above or add your own below.
+          </Card>
+        ) : (
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {overview.metrics.map((metric) => (
+              <MetricCard
+                key={metric.id}
+                metric={metric}
+                values={valuesByMetric.get(metric.id) ?? []}
+                currency={overview.settings.currency}
+                current={overview.current[metric.cadence]}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+      {overview.metrics.length > 0 ? (
+        <ImportValues metrics={overview.metrics} currency={overview.settings.currency} />
+      ) : null}
+      {room > 0 ? <AddMetric /> : <UpgradeNote limit={overview.metricLimit} />}
+    </>
+  );
+}
+
+function AddMetric() {
+  const add = useAddMetric();
+  const [version, setVersion] = useState(0);
+  return (
+    <Card className="grid gap-3 p-4 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Add a metric</h2>
+      <MetricForm
+        key={version}
+        id="new-metric"
+        submitLabel="Add metric"
+        onSubmit={async (input) => {
+          await add.mutateAsync(input);
+          setVersion((value) => value + 1);
+          toast({ title: "Metric added" });
+        }}
+      />
+    </Card>
+  );
+}
+
+function UpgradeNote({ limit }: { limit: number }) {
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-700">Your plan tracks {limit} metrics. Remove one, or upgrade to track more.</p>
+      <Button asChild size="sm" variant="secondary">
+        <Link to="/subscription">See plans</Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** The first visit saves the browser's time zone and a currency for its region; Settings changes them later. */
+function useBrowserSettings(overview: NumbersOverview | undefined) {
+  const save = useSaveNumbersSettings();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!overview || overview.settings.saved || asked.current) return;
+    asked.current = true;
+    save.mutate({
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      currency: guessCurrency(navigator.language),
+    });
+  }, [overview, save]);
+}
+
+function NumbersSkeleton() {
+  return (
+    <div aria-busy="true" className="grid gap-4">
+      <span className="sr-only">Loading...</span>
+      <Skeleton className="h-40 w-full rounded-xl" />
+      <Skeleton className="h-64 w-full rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { type AnswerSource, splitCitations } from "#shared/answer-sources";
+import { findDirector } from "#shared/directors";
+import type { WeeklyBrief } from "#shared/numbers";
+import { periodLabel } from "#shared/periods";
+import { DirectorAvatar } from "../../components/director-avatar";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { errorToast } from "../../components/ui/use-toast";
+import { usePageTitle } from "../../lib/use-page-title";
+import { discussBrief, useBriefs } from "./numbers-api";
+
+/** "This week": each trained director's brief on the week just finished, with its sources and "Discuss". */
+export function ThisWeekPage() {
+  usePageTitle("This week");
+  const briefs = useBriefs();
+
+  return (
+    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
+      <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
+        <header>
+          <p className="text-sm font-semibold text-brand-700">
+            <Link to="/numbers" className="hover:underline">
+              Numbers
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">This week</h1>
+          <p className="mt-2 text-slate-600">
+            {briefs.data?.period
+              ? `Your directors' briefs on the ${periodLabel(briefs.data.period, "weekly").replace(/^Week/, "week")}.`
+              : "After your check-in, each trained director writes a short brief: what moved, one risk, one action."}
+          </p>
+        </header>
+        {briefs.isPending ? (
+          <div aria-busy="true" className="grid gap-4">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-48 w-full rounded-xl" />
+          </div>
+        ) : briefs.isError ? (
+          <Card role="alert" className="p-6 text-center text-sm text-slate-700">
+            {briefs.error.message}
+          </Card>
+        ) : briefs.data.briefs.length === 0 ? (
+          <Card className="p-6 text-center text-sm text-slate-600">
+            No briefs yet.{" "}
+            <Link to="/numbers" className="font-medium text-brand-700 hover:underline">
+              Check in your numbers
+            </Link>{" "}
+            and your directors write theirs.
+          </Card>
+        ) : (
+          briefs.data.briefs.map((brief) => <BriefCard key={brief.id} brief={brief} />)
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BriefCard({ brief }: { brief: WeeklyBrief }) {
+  const director = findDirector(brief.directorId);
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+  if (!director) return null;
+  const headingId = `brief-${brief.id}`;
+
+  const discuss = async () => {
+    setOpening(true);
+    try {
+      const chat = await discussBrief(brief.id);
+      navigate(`/chat?director=${chat.directorId}&conversation=${chat.conversationId}`, {
+        state: { selectedDirector: chat.directorId },
+      });
+    } catch (error) {
+      setOpening(false);
+      errorToast((error as Error).message);
+    }
+  };
+
+  return (
+    <Card className="grid gap-4 p-4 sm:p-6" role="article" aria-labelledby={headingId}>
+      <div className="flex items-center gap-3">
+        <DirectorAvatar director={director} />
+        <div className="min-w-0">
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            {director.name}'s brief
+          </h2>
+          <p className="text-sm text-slate-600">{director.title}</p>
+        </div>
+      </div>
+      {brief.status !== "ready" || !brief.content ? (
+        <p className="text-sm text-slate-600" role="status">
+          Being written. It appears here as soon as it is ready.
+        </p>
+      ) : (
+        <>
+          <dl className="grid gap-3 text-sm leading-relaxed text-slate-800">
+            <BriefPart label="What moved" text={brief.content.moved} sources={brief.sources} />
+            <BriefPart label="One risk" text={brief.content.risk} sources={brief.sources} />
+            <BriefPart label="One action this week" text={brief.content.action} sources={brief.sources} />
+          </dl>
+          <CitedSources sources={brief.sources} />
+          <div>
+            <Button onClick={() => void discuss()} disabled={opening} aria-label={`Discuss with ${director.name}`}>
+              {opening ? "Opening..." : "Discuss"}
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function BriefPart(props: { label: string; text: string; sources: AnswerSource[] }) {
+  const known = new Set(props.sources.map((source) => source.n));
+  return (
+    <div>
+      <dt className="font-semibold text-slate-900">{props.label}</dt>
+      <dd>
+        {splitCitations(props.text, known).map((segment, index) =>
+          "cite" in segment ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments of one fixed text
+            <sup key={index} className="ml-0.5 font-semibold text-brand-700">
+              <a href={`#source-${segment.cite}`} aria-label={`source ${segment.cite}`}>
+                [{segment.cite}]
+              </a>
+            </sup>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments of one fixed text
+            <span key={index}>{segment.text}</span>
+          ),
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** The sources the brief cites, each with what it said then. */
+function CitedSources({ sources }: { sources: AnswerSource[] }) {
+  const cited = sources.filter((source) => source.cited);
+  if (cited.length === 0) return null;
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Sources</p>
+      <ol className="mt-2 grid gap-1.5 text-sm text-slate-700">
+        {cited.map((source) => (
+          <li key={source.n} id={`source-${source.n}`} className="wrap-anywhere">
+            <span className="font-semibold">[{source.n}]</span> {source.name}
+            {source.where ? `: ${source.where}` : ""} — <span className="text-slate-600">{source.excerpt}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
