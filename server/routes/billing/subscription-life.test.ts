@@ -87,6 +87,21 @@ describe("a paid plan over time", () => {
     expect(((await training.json()) as { answers: unknown }).answers).toEqual(answersFor("martha"));
   });
 
+  it("resumes a cancelled plan from the portal, and it renews as before", async () => {
+    const app = await createBillingTestApp();
+    const { cookie } = await payingOwner(app, "standard");
+    const { url } = (await (await app.request("/api/billing/portal", { cookie, body: {} })).json()) as { url: string };
+    await fetch(`${url}/cancel`, { method: "POST", redirect: "manual" });
+    await fetch(`${url}/renew`, { method: "POST", redirect: "manual" });
+    await app.stripe.delivered();
+    expect(await app.currentPlan(cookie)).toMatchObject({ billing: { cancelAtPeriodEnd: false } });
+    app.clock.advance(30 * DAY_MS);
+    app.stripe.renewDue();
+    await app.stripe.delivered();
+    expect(await app.currentPlan(cookie)).toMatchObject({ planId: "standard", billing: { status: "active" } });
+    expect((await invoices(app, cookie)).map((invoice) => invoice.amountPaid)).toEqual([2999, 2999]);
+  });
+
   it("keeps working through a failed payment while Stripe retries, then stops when the subscription lapses", async () => {
     const app = await createBillingTestApp();
     const { cookie, customerId } = await payingOwner(app, "standard");
