@@ -61,6 +61,15 @@ export function SuperpowersPanel({
           notes.
         </Link>
       ) : null}
+      {director ? (
+        <Link
+          to="/numbers"
+          className="rounded-xl border border-dashed border-brand-300 px-3 py-2.5 text-sm text-brand-800 hover:bg-brand-50"
+        >
+          <span className="font-semibold">Numbers</span>: the figures {director.name} follows each week, and their
+          trend.
+        </Link>
+      ) : null}
       <div className="mt-auto border-t border-slate-200 pt-4">
         <Button variant="secondary" className="w-full" disabled={clearDisabled} onClick={onClear}>
           <Icon drawing={trashIcon} className="h-4 w-4" />
