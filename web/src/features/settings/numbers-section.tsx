@@ -77,7 +77,7 @@ export function NumbersSection() {
               ))}
             </select>
           </div>
-          <label htmlFor={remindersId} className="flex items-center gap-3 text-sm text-slate-800">
+          <label htmlFor={remindersId} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
             <input
               id={remindersId}
               type="checkbox"

@@ -10,7 +10,7 @@ export function VoiceSection() {
       title="Voice"
       description="Speak a question with the microphone button beside the message box. Remembered on this device."
     >
-      <label className="flex items-start gap-3 text-sm text-slate-800">
+      <label className="flex min-h-11 items-start gap-3 text-sm text-slate-800">
         <input
           type="checkbox"
           className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-700"

@@ -83,7 +83,7 @@ export function NavBar() {
             </svg>
             Directors
           </Link>
-          <ul className="hidden items-center gap-1 md:flex">
+          <ul className="hidden items-center gap-1 lg:flex">
             {links.map((link) => (
               <li key={link.to}>
                 <NavItem
@@ -94,14 +94,14 @@ export function NavBar() {
               </li>
             ))}
           </ul>
-          <div className="ml-auto hidden items-center gap-2 md:flex">
+          <div className="ml-auto hidden items-center gap-2 lg:flex">
             <ThemeChoice compact />
             <SessionButtons />
           </div>
           <button
             ref={toggle}
             type="button"
-            className="ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            className="ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label="Menu"
@@ -110,7 +110,7 @@ export function NavBar() {
             <Icon drawing={menuOpen ? closeIcon : menuIcon} className="h-6 w-6" />
           </button>
         </div>
-        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 md:hidden">
+        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 lg:hidden">
           <ul className="grid gap-1">
             {links.map((link) => (
               <li key={link.to}>
