@@ -3,12 +3,13 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type DirectorId, findDirector, isDirectorId } from "../../shared/directors";
 import { ONBOARDING_FIELDS, type OnboardingData } from "../../shared/onboarding";
 import { TRAINING_QUESTIONS, type TrainingAnswers } from "../../shared/training";
-import type { Database, Transaction } from "../db/client";
+import type { Database, DatabaseHandle, Transaction } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { businessProfiles, contextPieces, directorTrainings, userContexts } from "../db/schema";
 import { piecesWithoutEmbedding, savePieceEmbeddings, settlePieceEmbeddings } from "../db/vector-store";
-import type { AppDeps } from "../deps";
+import type { Logger } from "../logger";
 import { embedTexts } from "./embeddings";
+import type { AiProvider } from "./provider";
 
 /**
  * The per-user context index. For each trained director it keeps the spec's
@@ -36,7 +37,7 @@ export class IndexingError extends Error {
 type Piece = { department: string; sourceField: string; content: string };
 type DirectorMaterial = { directorId: DirectorId; trainedAt: Date; contextText: string; pieces: Piece[] };
 
-type IndexDeps = Pick<AppDeps, "db" | "database" | "ai" | "log" | "now">;
+type IndexDeps = { db: Database; database: DatabaseHandle; ai: AiProvider; log: Logger; now: () => Date };
 
 /**
  * Builds and stores the index for one trained director (and the profile's
@@ -182,7 +183,7 @@ async function readProfile(db: Database, userId: string): Promise<OnboardingData
  * logged and false returned, with no row written.
  */
 export async function storeUserContext(
-  deps: { db: Database | Transaction; log: AppDeps["log"] },
+  deps: { db: Database | Transaction; log: Logger },
   record: { userId: string; department: string; contextText: string; createdAt: Date },
 ): Promise<boolean> {
   if (record.contextText.trim() === "") {
@@ -321,7 +322,7 @@ const EMBEDDING_WRITE_SLICE = 64;
  * provider's AiError when a batch fails for good.
  */
 export async function embedSourcePieces(
-  deps: Pick<AppDeps, "db" | "database" | "ai">,
+  deps: Pick<IndexDeps, "db" | "database" | "ai">,
   sourceId: string,
   options: { sliceSize: number; onProgress: (done: number) => Promise<void> },
 ): Promise<void> {

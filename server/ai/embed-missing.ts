@@ -1,12 +1,13 @@
 import { EMBEDDING_BATCH_SIZE } from "../../shared/constants";
+import type { Database, DatabaseHandle } from "../db/client";
 import {
   type MissingEmbedding,
   piecesWithoutEmbedding,
   savePieceEmbeddings,
   settlePieceEmbeddings,
 } from "../db/vector-store";
-import type { AppDeps } from "../deps";
 import { embedTexts } from "./embeddings";
+import type { AiProvider } from "./provider";
 
 /** Each batch gets a few quick retries; the job itself is retried with backoff when a batch still fails. */
 const BATCH_RETRIES = 2;
@@ -24,7 +25,7 @@ export type EmbedMissingResult = { pieces: number };
  * processes there are.
  */
 export async function embedMissing(
-  deps: Pick<AppDeps, "db" | "database" | "ai">,
+  deps: { db: Database; database: DatabaseHandle; ai: AiProvider },
   signal?: AbortSignal,
 ): Promise<EmbedMissingResult> {
   const { vectors } = deps.database;
@@ -54,7 +55,7 @@ export async function embedMissing(
   return { pieces };
 }
 
-async function embedBatch(deps: Pick<AppDeps, "ai">, rows: MissingEmbedding[], signal: AbortSignal | undefined) {
+async function embedBatch(deps: { ai: AiProvider }, rows: MissingEmbedding[], signal: AbortSignal | undefined) {
   if (rows.length === 0) return undefined;
   return embedTexts(
     deps,

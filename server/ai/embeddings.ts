@@ -1,6 +1,6 @@
 import { embedMany } from "ai";
 import { EMBEDDING_BATCH_SIZE, EMBEDDING_CONCURRENCY } from "../../shared/constants";
-import type { AppDeps } from "../deps";
+import type { AiProvider } from "./provider";
 import { type RetryOptions, withRetry } from "./retry";
 
 export type EmbeddingResult = { model: string; embeddings: number[][] };
@@ -14,7 +14,7 @@ export type EmbeddingResult = { model: string; embeddings: number[][] };
  * for good; the other batches are then cancelled.
  */
 export async function embedTexts(
-  deps: Pick<AppDeps, "ai">,
+  deps: { ai: AiProvider },
   texts: readonly string[],
   options: { retry?: RetryOptions; signal?: AbortSignal } = {},
 ): Promise<EmbeddingResult | undefined> {

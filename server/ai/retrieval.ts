@@ -2,8 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { pieceVectorRanking } from "../db/vector-store";
-import type { AppDeps } from "../deps";
+import type { Env } from "../env";
+import type { Logger } from "../logger";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
+import type { AiProvider } from "./provider";
 
 export type RetrievedPiece = {
   id: string;
@@ -59,7 +61,13 @@ const VECTOR_WEIGHT = 0.5;
 /** Two pieces sharing this much of their wording are near-copies (a page added twice, two versions of a file). */
 const NEAR_COPY_OVERLAP = 0.8;
 
-type RetrievalDeps = Pick<AppDeps, "db" | "database" | "ai" | "env" | "log">;
+/** What retrieval needs of the app: the database, the embedding model, its settings and a log. */
+type RetrievalDeps = {
+  database: DatabaseHandle;
+  ai: AiProvider;
+  env: Pick<Env, "RETRIEVAL_PIECE_THRESHOLD" | "RETRIEVAL_PIECE_COUNT" | "RETRIEVAL_EMBEDDING_WAIT_MS">;
+  log: Logger;
+};
 
 export type QueryEmbedding = { model: string; vector: number[] };
 
