@@ -2,9 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AnswerSource } from "../../../shared/answer-sources";
 import type { Metric } from "../../../shared/numbers";
 import { emptyOnboardingData } from "../../../shared/onboarding";
-import { businessProfiles, subscriptions } from "../../db/schema";
+import { businessProfiles, directorTrainings, subscriptions } from "../../db/schema";
+import { boardReader } from "../../test/board-reader";
+import { boardAuthorOf, boardRoute, requestText } from "../../test/board-scripts";
 import { streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
+import { answersFor } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let fake: FakeAiServer;
@@ -36,7 +39,7 @@ async function owner(app: TestApp) {
     body: { timeZone: "Europe/London", currency: "GBP" },
   });
   expect(settings.status).toBe(200);
-  return { cookie };
+  return { cookie, userId: user.id };
 }
 
 async function metricWithValues(app: TestApp, cookie: string, metric: Record<string, unknown>, values: number[]) {
@@ -90,5 +93,45 @@ describe("the owner's numbers in a director's context", () => {
       cited: true,
     });
     expect(finish.sources?.find((source) => source.n === 4)).toMatchObject({ kind: "number", cited: false });
+  });
+
+  it("gives every director of a board meeting the same numbered figures", async () => {
+    const app = await createTestApp({
+      now: () => NOW,
+      env: { AI_BASE_URL: fake.url, AI_API_KEY: "numbers-test", CHAT_MODEL: "test-chat", EMBEDDING_MODEL: "none" },
+    });
+    const { cookie, userId } = await owner(app);
+    await app.db
+      .insert(directorTrainings)
+      .values(
+        (["martha", "finn"] as const).map((directorId) => ({
+          userId,
+          directorId,
+          answers: answersFor(directorId),
+          trainedAt: NOW,
+        })),
+      );
+    await metricWithValues(
+      app,
+      cookie,
+      { name: "Weekly revenue", unit: "money", directorId: "finn", target: 15000 },
+      [14000, 14500, 13800, 14100, 12400],
+    );
+    fake.route = boardRoute();
+
+    const response = await app.request("/api/board/meetings", {
+      cookie,
+      body: { text: "Should we hold the spring campaign?", directors: ["martha", "finn"] },
+    });
+    expect(response.status).toBe(200);
+    await boardReader(response).all();
+
+    for (const director of ["martha", "finn"] as const) {
+      const request = fake.streamedChatRequests().find((recorded) => boardAuthorOf(recorded) === director);
+      if (!request) throw new Error(`No request for ${director}.`);
+      expect(requestText(request)).toMatch(
+        /\[\d+\] Weekly revenue: £12,400 for the week of 16 Nov 2026, down 12 % on the 4-week average/,
+      );
+    }
   });
 });
