@@ -101,16 +101,14 @@ describe("the owner's numbers in a director's context", () => {
       env: { AI_BASE_URL: fake.url, AI_API_KEY: "numbers-test", CHAT_MODEL: "test-chat", EMBEDDING_MODEL: "none" },
     });
     const { cookie, userId } = await owner(app);
-    await app.db
-      .insert(directorTrainings)
-      .values(
-        (["martha", "finn"] as const).map((directorId) => ({
-          userId,
-          directorId,
-          answers: answersFor(directorId),
-          trainedAt: NOW,
-        })),
-      );
+    await app.db.insert(directorTrainings).values(
+      (["martha", "finn"] as const).map((directorId) => ({
+        userId,
+        directorId,
+        answers: answersFor(directorId),
+        trainedAt: NOW,
+      })),
+    );
     await metricWithValues(
       app,
       cookie,
