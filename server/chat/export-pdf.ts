@@ -1,9 +1,9 @@
-import { createRequire } from "node:module";
 import type { Nodes, PhrasingContent, RootContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import { pdfmake } from "../export/pdfmake";
 import type { ExportedConversation } from "./export-conversation";
 
 /**
@@ -12,21 +12,6 @@ import type { ExportedConversation } from "./export-conversation";
  * answers' Markdown laid out as headings, lists, tables, quotes and code.
  * Roboto (shipped with pdfmake) is embedded, so accents and most scripts print.
  */
-
-const require = createRequire(import.meta.url);
-const pdfmake = require("pdfmake") as typeof import("pdfmake");
-
-const FONT_FILES = {
-  normal: require.resolve("pdfmake/fonts/Roboto/Roboto-Regular.ttf"),
-  bold: require.resolve("pdfmake/fonts/Roboto/Roboto-Medium.ttf"),
-  italics: require.resolve("pdfmake/fonts/Roboto/Roboto-Italic.ttf"),
-  bolditalics: require.resolve("pdfmake/fonts/Roboto/Roboto-MediumItalic.ttf"),
-};
-const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
-pdfmake.setFonts({ Roboto: FONT_FILES });
-// Nothing in an answer may make the server read a file or fetch a URL: only the fonts above are read.
-pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
-pdfmake.setUrlAccessPolicy(() => false);
 
 const INK = "#0f172a";
 const MUTED = "#475569";

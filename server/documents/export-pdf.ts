@@ -1,27 +1,13 @@
-import { createRequire } from "node:module";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
 import { docToOutline, type OutlineBlock } from "../../shared/document-outline";
 import type { Assumption, RichNode } from "../../shared/documents";
+import { pdfmake } from "../export/pdfmake";
 import { withTitle } from "./export-text";
 
 /**
  * A rich document as a PDF, with pdfmake as conversations are exported (server/chat/export-pdf.ts): headings, lists,
  * tables with a header row repeated on each page, then the assumptions. Only pdfmake's own fonts are ever read.
  */
-
-const require = createRequire(import.meta.url);
-const pdfmake = require("pdfmake") as typeof import("pdfmake");
-
-const FONT_FILES = {
-  normal: require.resolve("pdfmake/fonts/Roboto/Roboto-Regular.ttf"),
-  bold: require.resolve("pdfmake/fonts/Roboto/Roboto-Medium.ttf"),
-  italics: require.resolve("pdfmake/fonts/Roboto/Roboto-Italic.ttf"),
-  bolditalics: require.resolve("pdfmake/fonts/Roboto/Roboto-MediumItalic.ttf"),
-};
-const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
-pdfmake.setFonts({ Roboto: FONT_FILES });
-pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
-pdfmake.setUrlAccessPolicy(() => false);
 
 const SIZES = { 1: 20, 2: 15, 3: 12.5 } as const;
 

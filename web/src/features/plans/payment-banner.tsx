@@ -1,7 +1,5 @@
-import { useState } from "react";
 import { Button } from "../../components/ui/button";
-import { errorToast } from "../../components/ui/use-toast";
-import { openBillingPortal, useCurrentPlan } from "./plan-api";
+import { useBillingPortal, useCurrentPlan } from "./plan-api";
 
 /**
  * On every screen while a renewal payment has failed and Stripe is retrying it: the plan still works, and "Update
@@ -10,7 +8,7 @@ import { openBillingPortal, useCurrentPlan } from "./plan-api";
  */
 export function PaymentBanner() {
   const current = useCurrentPlan();
-  const [opening, setOpening] = useState(false);
+  const portal = useBillingPortal();
   if (!current.data?.plan?.billing?.paymentFailed) return null;
   return (
     <section aria-label="Payment failed" className="border-b border-red-200 bg-red-50 py-2.5 text-sm text-red-900">
@@ -19,21 +17,8 @@ export function PaymentBanner() {
           <strong className="font-semibold">Your last payment did not go through.</strong> We will try again over the
           next few days; update your card to keep your plan.
         </p>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={opening}
-          onClick={async () => {
-            setOpening(true);
-            try {
-              await openBillingPortal();
-            } catch (error) {
-              setOpening(false);
-              errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
-            }
-          }}
-        >
-          {opening ? "Opening..." : "Update card"}
+        <Button size="sm" variant="secondary" disabled={portal.opening} onClick={() => void portal.open()}>
+          {portal.opening ? "Opening..." : "Update card"}
         </Button>
       </div>
     </section>

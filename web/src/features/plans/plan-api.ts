@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import type { CheckoutResponse, InvoicesResponse, PortalResponse } from "#shared/billing";
 import type { CurrentPlanResponse, SelectPlanResponse } from "#shared/plan-selection";
 import type { PlanId } from "#shared/plans";
+import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 
 export const CURRENT_PLAN_QUERY_KEY = ["plan", "current"] as const;
@@ -34,6 +36,21 @@ export function changePaidPlan(planId: "standard" | "premium", keptDirectorId?: 
 export async function openBillingPortal() {
   const { url } = await api<PortalResponse>("/api/billing/portal", { body: {} });
   window.location.assign(url);
+}
+
+/** A button's way to the portal: `opening` until the page leaves; a failure is a toast and the button is usable again. */
+export function useBillingPortal() {
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      await openBillingPortal();
+    } catch (error) {
+      setOpening(false);
+      errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+    }
+  };
+  return { opening, open };
 }
 
 export const INVOICES_QUERY_KEY = ["billing", "invoices"] as const;

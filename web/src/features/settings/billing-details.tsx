@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { formatAmount, type InvoiceSummary } from "#shared/billing";
 import { findDirector } from "#shared/directors";
 import type { CurrentPlan, CurrentPlanResponse } from "#shared/plan-selection";
@@ -8,7 +7,7 @@ import { Fact } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { formatDate } from "../../lib/format-date";
-import { CURRENT_PLAN_QUERY_KEY, changePaidPlan, openBillingPortal, useInvoices } from "../plans/plan-api";
+import { CURRENT_PLAN_QUERY_KEY, changePaidPlan, useBillingPortal, useInvoices } from "../plans/plan-api";
 
 /** Settings → Plan with billing on: the subscription's state, "Manage billing" (Stripe's portal) and the invoices. */
 export function BillingDetails({ plan }: { plan: CurrentPlan | null }) {
@@ -90,25 +89,12 @@ function paymentState(plan: CurrentPlan): string {
 }
 
 function ManageBilling({ hasCustomer }: { hasCustomer: boolean }) {
-  const [opening, setOpening] = useState(false);
+  const portal = useBillingPortal();
   if (!hasCustomer) return null;
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={opening}
-        onClick={async () => {
-          setOpening(true);
-          try {
-            await openBillingPortal();
-          } catch (error) {
-            setOpening(false);
-            errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
-          }
-        }}
-      >
-        {opening ? "Opening..." : "Manage billing"}
+      <Button variant="secondary" size="sm" disabled={portal.opening} onClick={() => void portal.open()}>
+        {portal.opening ? "Opening..." : "Manage billing"}
       </Button>
       <p className="text-sm text-slate-600">Change your card, cancel or renew on Stripe's secure page.</p>
     </div>
