@@ -18,6 +18,9 @@ export function useFollowLatest(input: {
 }) {
   const scroller = useRef<HTMLElement>(null);
   const [away, setAway] = useState(false);
+  // Whether the owner was at the latest message when they last scrolled: an
+  // answer arriving in one large piece must not count as scrolling away.
+  const following = useRef(true);
   const opened = useRef(false);
   const { messages, ready, status, highlightId } = input;
 
@@ -37,13 +40,14 @@ export function useFollowLatest(input: {
       else toBottom();
       return;
     }
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance < AWAY_PX || messages.at(-1)?.role === "user") toBottom();
+    if (following.current || messages.at(-1)?.role === "user") toBottom();
   }, [messages, ready, status]);
 
   const onScroll = useCallback((event: UIEvent<HTMLElement>) => {
     const element = event.currentTarget;
-    setAway(element.scrollHeight - element.scrollTop - element.clientHeight > AWAY_PX);
+    const isAway = element.scrollHeight - element.scrollTop - element.clientHeight > AWAY_PX;
+    following.current = !isAway;
+    setAway(isAway);
   }, []);
 
   return { scroller, onScroll, away, jump: () => toBottom(true) };
