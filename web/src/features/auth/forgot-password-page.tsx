@@ -3,14 +3,15 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "#shared/auth-schemas";
+import { FormInput } from "../../components/form-input";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/field";
 import { api } from "../../lib/api";
+import { showFormError } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { AuthCard } from "./auth-card";
-import { keepFocus, showServerError } from "./auth-form";
+import { keepFocus } from "./auth-form";
 
 /** /forgot-password: asks for a reset link by email, or, on a server without email, says who can help. */
 export function ForgotPasswordPage() {
@@ -67,7 +68,7 @@ function RequestLinkForm({ onSent }: { onSent: (email: string) => void }) {
     reValidateMode: "onChange",
     defaultValues: { email: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   return (
     <form
       noValidate
@@ -77,21 +78,11 @@ function RequestLinkForm({ onSent }: { onSent: (email: string) => void }) {
           await api("/api/auth/forgot-password", { body: values });
           onSent(values.email);
         } catch (error) {
-          showServerError(form, error);
+          showFormError(form, error);
         }
       })}
     >
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? "forgot-email-error" : undefined}
-          {...form.register("email")}
-        />
-      </Field>
+      <FormInput form={form} name="email" id="forgot-email" label="Email" type="email" autoComplete="email" autoFocus />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Sending..." : "Send reset link"}
       </Button>
