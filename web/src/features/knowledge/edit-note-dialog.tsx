@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { type KnowledgeSourceItem, type NoteEdit, noteEditSchema } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Field, Input, Textarea } from "../../components/ui/field";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { editNote, KNOWLEDGE_QUERY_KEY, readSourceText } from "./knowledge-api";
@@ -61,11 +61,10 @@ export function EditNoteDialog(props: {
             </Dialog.Description>
           </div>
           {current.isPending ? (
-            <div className="grid gap-2" aria-busy="true">
-              <span className="sr-only">Loading the note…</span>
+            <Loading label="Loading the note…" className="grid gap-2">
               <Skeleton className="h-10 w-full" />
               <Skeleton className="h-40 w-full" />
-            </div>
+            </Loading>
           ) : current.isError ? (
             <p role="alert" className="text-sm font-medium text-red-700">
               {current.error.message}

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import type { KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { readSourceText } from "./knowledge-api";
 
 /**
@@ -46,12 +46,11 @@ export function SourceTextDialog(props: {
             </Dialog.Description>
           </div>
           {text.isPending ? (
-            <div className="grid gap-2" aria-busy="true">
-              <span className="sr-only">Loading the text…</span>
+            <Loading label="Loading the text…" className="grid gap-2">
               <Skeleton className="h-4 w-3/4" />
               <Skeleton className="h-4 w-full" />
               <Skeleton className="h-4 w-2/3" />
-            </div>
+            </Loading>
           ) : text.isError ? (
             <p role="alert" className="text-sm font-medium text-red-700">
               {text.error.message}

@@ -7,7 +7,7 @@ import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { chevronDownIcon } from "../../components/ui/page-icons";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { formatDate } from "../../lib/format-date";
 import { KeepAutomatically } from "./keep-automatically";
 import { KeyFactList } from "./key-fact-list";
@@ -39,11 +39,10 @@ export function KnowledgeSection({
     >
       <div className="grid gap-8">
         {knowledge.isPending ? (
-          <div aria-busy="true" className="grid gap-3">
-            <span className="sr-only">Loading...</span>
+          <Loading className="grid gap-3">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-24 w-full" />
-          </div>
+          </Loading>
         ) : knowledge.isError ? (
           <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
             {knowledge.error.message}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
 import type { AiStatus } from "#shared/settings";
 import { SettingsSection } from "../../components/settings-section";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useAiStatus } from "./settings-api";
 
@@ -16,11 +16,10 @@ export function AiStatusSection() {
   return (
     <SettingsSection id="ai" title="AI" description="The AI service your directors answer with.">
       {status.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <span className="sr-only">Loading...</span>
+        <Loading className="grid gap-3">
           <Skeleton className="h-5 w-2/3" />
           <Skeleton className="h-5 w-1/2" />
-        </div>
+        </Loading>
       ) : status.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {status.error.message}

@@ -1,5 +1,5 @@
 import { SettingsSection } from "../../components/settings-section";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { useSecurity } from "./settings-api";
 import { SignedInDevices } from "./signed-in-devices";
 import { TwoFactorSettings } from "./two-factor-settings";
@@ -10,11 +10,10 @@ export function SecuritySection() {
   return (
     <SettingsSection id="security" title="Security" description="How you sign in, and where you are signed in.">
       {security.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <span className="sr-only">Loading...</span>
+        <Loading className="grid gap-3">
           <Skeleton className="h-5 w-48" />
           <Skeleton className="h-16 w-full" />
-        </div>
+        </Loading>
       ) : security.isError ? (
         <p role="alert" className="text-sm text-red-800">
           {security.error.message}
