@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { DIRECTORS, type DirectorId, findDirector } from "#shared/directors";
 import { FACT_STATEMENT_MAX, factDateSchema, factStatementSchema } from "#shared/memory";
-import { Button } from "../../components/ui/button";
+import { InlineFormActions } from "../../components/inline-form-actions";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { showFormError } from "../../lib/show-form-error";
 import { today } from "./format-day";
@@ -120,16 +120,7 @@ export function FactForm(props: {
           Only {director.name} uses this
         </label>
       ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : props.submitLabel}
-        </Button>
-        {props.onCancel ? (
-          <Button type="button" size="sm" variant="ghost" disabled={isSubmitting} onClick={props.onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <InlineFormActions submitting={isSubmitting} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ONBOARDING_FIELDS, type OnboardingFieldName, onboardingFieldSchemas } from "#shared/onboarding";
 import type { AccountOverview } from "#shared/settings";
-import { Button } from "../../components/ui/button";
+import { InlineFormActions } from "../../components/inline-form-actions";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { showFormError } from "../../lib/show-form-error";
@@ -78,14 +78,7 @@ export function BusinessAnswerForm(props: {
           <Textarea rows={4} {...controlProps} />
         )}
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" disabled={isSubmitting} onClick={props.onDone}>
-          Cancel
-        </Button>
-      </div>
+      <InlineFormActions submitting={isSubmitting} onCancel={props.onDone} />
     </form>
   );
 }
