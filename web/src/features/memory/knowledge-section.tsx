@@ -5,10 +5,9 @@ import type { AccountOverview } from "#shared/settings";
 import { KeyFactCount } from "../../components/key-fact-count";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { Icon } from "../../components/ui/icon";
-import { chevronDownIcon } from "../../components/ui/page-icons";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { formatDate } from "../../lib/format-date";
+import { DirectorFold } from "./director-fold";
 import { KeepAutomatically } from "./keep-automatically";
 import { KeyFactList } from "./key-fact-list";
 import { useKnowledge } from "./memory-api";
@@ -69,8 +68,9 @@ export function KnowledgeSection({
                   const director = findDirector(item.directorId);
                   if (!director) return null;
                   return (
-                    <details key={director.id} className="group rounded-xl border border-slate-200">
-                      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-3 hover:bg-slate-50">
+                    <DirectorFold
+                      key={director.id}
+                      summary={
                         <span className="flex min-w-0 items-center gap-2 text-sm">
                           <KeyFactCount knowledge={item} className="text-brand-700" />
                           <span className="font-semibold text-slate-900">{director.name}</span>
@@ -78,15 +78,12 @@ export function KnowledgeSection({
                             knows {item.known} of {item.total} key facts
                           </span>
                         </span>
-                        <Icon
-                          drawing={chevronDownIcon}
-                          className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-                        />
-                      </summary>
+                      }
+                    >
                       <div className="border-t border-slate-200 p-3">
                         <KeyFactList director={director} knowledge={item} />
                       </div>
-                    </details>
+                    </DirectorFold>
                   );
                 })}
               </div>
