@@ -8,8 +8,8 @@ import { Button } from "../../components/ui/button";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api";
 import { editNote, KNOWLEDGE_QUERY_KEY, readSourceText } from "./knowledge-api";
+import { showNoteError } from "./show-note-error";
 
 /** A note's title and text, changed in place; the directors use the new text once it is read again. */
 export function EditNoteDialog(props: {
@@ -38,12 +38,7 @@ export function EditNoteDialog(props: {
       props.onOpenChange(false);
       toast({ title: "Note saved", description: "Your directors use the new text once it is read." });
     } catch (failure) {
-      if (failure instanceof ApiError && (failure.fields.title || failure.fields.text)) {
-        if (failure.fields.title) form.setError("title", { message: failure.fields.title });
-        if (failure.fields.text) form.setError("text", { message: failure.fields.text });
-        return;
-      }
-      form.setError("root", { message: (failure as Error).message });
+      showNoteError(form, failure);
     }
   });
 
