@@ -13,11 +13,11 @@ import { accountOverview } from "../../account/account-overview";
 import { deleteAccount } from "../../account/delete-account";
 import type { AppEnv } from "../../app-env";
 import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { throttleAuth } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
 import { closeBilling } from "../../billing/close-billing";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { securityRoutes } from "./security";
 
@@ -44,12 +44,7 @@ export function accountRoutes(deps: AppDeps) {
       const input = await readJson(c, changePasswordSchema, "validation:account");
       const user = c.get("user");
       // A stolen session must not be a way to guess the password.
-      await throttle(db, {
-        keys: [`account:password:${user.id}`],
-        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-        code: "rate_limit:auth",
-        now: deps.now(),
-      });
+      await throttleAuth(deps, `account:password:${user.id}`);
       try {
         const { headers } = await auth.api.changePassword({
           body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },

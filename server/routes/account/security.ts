@@ -4,10 +4,10 @@ import { confirmTwoFactorSchema, confirmWithPasswordSchema, PASSWORD_WRONG } fro
 import { requireOwnSession, securityOverview } from "../../account/security-sessions";
 import type { AppEnv } from "../../app-env";
 import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { throttleAuth } from "../../auth/login-throttle";
 import { twoFactorError, WRONG_TOTP } from "../../auth/two-factor-login";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { tokenParam } from "../chat/id-param";
 
@@ -20,13 +20,7 @@ export function securityRoutes(deps: AppDeps) {
   const { auth, db, env, sessions } = deps;
 
   /** A stolen session must not be a way to guess the password. */
-  const throttlePassword = (userId: string) =>
-    throttle(db, {
-      keys: [`account:password:${userId}`],
-      limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-      code: "rate_limit:auth",
-      now: deps.now(),
-    });
+  const throttlePassword = (userId: string) => throttleAuth(deps, `account:password:${userId}`);
 
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await securityOverview(deps, c.get("user").id, c.req.raw.headers)))

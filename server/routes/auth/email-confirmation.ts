@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { Hono } from "hono";
 import { verifyEmailSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
-import { addressKey } from "../../auth/login-throttle";
+import { throttleAddress } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -23,12 +23,7 @@ export function emailConfirmationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post("/verify-email", async (c) => {
       const { token } = await readJson(c, verifyEmailSchema, "validation:request");
-      await throttle(db, {
-        keys: [addressKey(c, env.TRUST_PROXY)],
-        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-        code: "rate_limit:auth",
-        now: deps.now(),
-      });
+      await throttleAddress(deps, c);
       try {
         await auth.api.verifyEmail({ query: { token } });
       } catch (error) {
