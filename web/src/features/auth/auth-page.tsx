@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "#shared/auth-schemas";
 import { FormInput } from "../../components/form-input";
@@ -9,12 +8,12 @@ import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { type AuthResponse, useFinishSignIn, useSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
-import { keepFocus } from "./auth-form";
+import { keepFocus, useAuthForm } from "./auth-form";
 import { safeNext } from "./safe-next";
 import { TwoFactorStep } from "./two-factor-step";
 
@@ -82,12 +81,7 @@ export function AuthPage() {
 }
 
 function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNeeded: () => void }) {
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: "onBlur",
-    reValidateMode: "onChange",
-    defaultValues: { email: "", password: "" },
-  });
+  const form = useAuthForm<LoginInput>(zodResolver(loginSchema), { email: "", password: "" });
   const finish = useFinishSignIn();
   const { isSubmitting } = form.formState;
 
@@ -95,18 +89,14 @@ function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNee
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          const response = await api<LoginResponse>("/api/auth/login", { body: values });
-          if ("twoFactor" in response) {
-            onCodeNeeded();
-            return;
-          }
-          toast({ title: "Welcome back!", description: "You've successfully logged in." });
-          finish(response, next ?? response.next);
-        } catch (error) {
-          showFormError(form, error);
+      onSubmit={submitHandler(form, async (values) => {
+        const response = await api<LoginResponse>("/api/auth/login", { body: values });
+        if ("twoFactor" in response) {
+          onCodeNeeded();
+          return;
         }
+        toast({ title: "Welcome back!", description: "You've successfully logged in." });
+        finish(response, next ?? response.next);
       })}
     >
       <FormInput form={form} name="email" id="login-email" label="Email" type="email" autoComplete="email" />
@@ -131,11 +121,11 @@ function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNee
 }
 
 function SignupForm() {
-  const form = useForm<SignupInput>({
-    resolver: zodResolver(signupSchema),
-    mode: "onBlur",
-    reValidateMode: "onChange",
-    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+  const form = useAuthForm<SignupInput>(zodResolver(signupSchema), {
+    name: "",
+    email: "",
+    password: "",
+    confirmPassword: "",
   });
   const finish = useFinishSignIn();
   const { isSubmitting } = form.formState;
@@ -152,15 +142,11 @@ function SignupForm() {
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          const response = await api<AuthResponse>("/api/auth/sign-up", { body: values });
-          toast({ title: "Account created!", description: "Your account has been successfully created." });
-          // A new account always starts with the plan, whatever page sent it here.
-          finish(response, "/subscription");
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        const response = await api<AuthResponse>("/api/auth/sign-up", { body: values });
+        toast({ title: "Account created!", description: "Your account has been successfully created." });
+        // A new account always starts with the plan, whatever page sent it here.
+        finish(response, "/subscription");
       })}
     >
       {fields.map((field) => (

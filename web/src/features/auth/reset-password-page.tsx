@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type ResetPasswordInput, resetPasswordSchema } from "#shared/auth-schemas";
 import { FormInput } from "../../components/form-input";
@@ -11,9 +10,8 @@ import { showFormError } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { resetSession } from "../../lib/use-session";
-import { AuthCard } from "./auth-card";
-import { keepFocus } from "./auth-form";
-import { BackToLogin } from "./forgot-password-page";
+import { AuthCard, AuthMessage, BackToLogin } from "./auth-card";
+import { keepFocus, useAuthForm } from "./auth-form";
 
 const FIELDS = [
   { name: "newPassword", label: "New password" },
@@ -29,15 +27,13 @@ export function ResetPasswordPage() {
 
   if (linkProblem) {
     return (
-      <AuthCard title="This link does not work">
-        <div className="mt-6 grid gap-4 text-sm text-slate-700">
-          <p>{linkProblem} Reset links work once, for one hour after they are sent.</p>
-          <Button asChild>
-            <Link to="/forgot-password">Send a new link</Link>
-          </Button>
-          <BackToLogin />
-        </div>
-      </AuthCard>
+      <AuthMessage title="This link does not work">
+        <p>{linkProblem} Reset links work once, for one hour after they are sent.</p>
+        <Button asChild>
+          <Link to="/forgot-password">Send a new link</Link>
+        </Button>
+        <BackToLogin />
+      </AuthMessage>
     );
   }
   return (
@@ -52,11 +48,10 @@ export function ResetPasswordPage() {
 
 function NewPasswordForm({ token, onLinkProblem }: { token: string; onLinkProblem: (message: string) => void }) {
   const navigate = useNavigate();
-  const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
-    mode: "onBlur",
-    reValidateMode: "onChange",
-    defaultValues: { token, newPassword: "", confirmPassword: "" },
+  const form = useAuthForm<ResetPasswordInput>(zodResolver(resetPasswordSchema), {
+    token,
+    newPassword: "",
+    confirmPassword: "",
   });
   const { isSubmitting } = form.formState;
   useRecheckConfirmation(form, "newPassword", "confirmPassword");

@@ -8,7 +8,7 @@ import { keyFactAnswerSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/field";
 import { errorToast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { answerKeyFact, notNow, refreshKnowledge } from "./memory-api";
 
 const answerFormSchema = z.object({ answer: keyFactAnswerSchema.shape.answer });
@@ -51,15 +51,11 @@ export function FactAsk(props: {
       noValidate
       aria-label={`${director.name} asks: ${ask.question}`}
       className="grid gap-2 rounded-xl border border-brand-200 bg-brand-50/60 p-3"
-      onSubmit={form.handleSubmit(async ({ answer }) => {
-        try {
-          await answerKeyFact({ keyFact: ask.keyFact, answer, messageId: props.messageId });
-          setSaved(answer.trim());
-          await refreshKnowledge(queryClient);
-          props.onAnswered?.();
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async ({ answer }) => {
+        await answerKeyFact({ keyFact: ask.keyFact, answer, messageId: props.messageId });
+        setSaved(answer.trim());
+        await refreshKnowledge(queryClient);
+        props.onAnswered?.();
       })}
     >
       <label htmlFor={id} className="text-sm font-medium text-slate-900">

@@ -6,7 +6,7 @@ import { DIRECTORS, type DirectorId, findDirector } from "#shared/directors";
 import { FACT_STATEMENT_MAX, factDateSchema, factStatementSchema } from "#shared/memory";
 import { InlineFormActions } from "../../components/inline-form-actions";
 import { Field, Input, Textarea } from "../../components/ui/field";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { today } from "./format-day";
 
 const factFormSchema = z.object({
@@ -57,18 +57,14 @@ export function FactForm(props: {
       onKeyDown={(event) => {
         if (event.key === "Escape" && props.onCancel) props.onCancel();
       }}
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          await props.onSubmit({
-            statement: values.statement.trim(),
-            date: values.date,
-            directorId: findDirector(values.directorId)?.id ?? null,
-            onlyDirector: Boolean(findDirector(values.directorId)) && values.onlyDirector,
-          });
-          if (!props.initial) form.reset({ ...values, statement: "", date: today() });
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        await props.onSubmit({
+          statement: values.statement.trim(),
+          date: values.date,
+          directorId: findDirector(values.directorId)?.id ?? null,
+          onlyDirector: Boolean(findDirector(values.directorId)) && values.onlyDirector,
+        });
+        if (!props.initial) form.reset({ ...values, statement: "", date: today() });
       })}
     >
       <Field id={`${id}-statement`} label="The fact" error={errors.statement?.message}>

@@ -13,7 +13,7 @@ import { FormInput } from "../../components/form-input";
 import { Fact, SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { updateSessionUser, useFinishSignOut } from "../../lib/use-session";
 import { ACCOUNT_QUERY_KEY, changePassword, signOutEverywhere, updateName } from "./settings-api";
@@ -53,17 +53,13 @@ function NameForm({ name }: { name: string }) {
       noValidate
       aria-labelledby="name-form-heading"
       className="grid content-start gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          const { user } = await updateName(values);
-          updateSessionUser({ name: user.name });
-          queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
-            account ? { ...account, user: { ...account.user, name: user.name } } : account,
-          );
-          toast({ title: "Name updated", description: `You now appear as ${user.name}.` });
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        const { user } = await updateName(values);
+        updateSessionUser({ name: user.name });
+        queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
+          account ? { ...account, user: { ...account.user, name: user.name } } : account,
+        );
+        toast({ title: "Name updated", description: `You now appear as ${user.name}.` });
       })}
     >
       <h3 id="name-form-heading" className="text-base font-semibold text-slate-900">
@@ -101,14 +97,10 @@ function PasswordForm() {
       noValidate
       aria-labelledby="password-form-heading"
       className="grid content-start gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          await changePassword(values);
-          form.reset();
-          toast({ title: "Password changed", description: "You have been signed out on your other devices." });
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        await changePassword(values);
+        form.reset();
+        toast({ title: "Password changed", description: "You have been signed out on your other devices." });
       })}
     >
       <div>

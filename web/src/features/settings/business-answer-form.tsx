@@ -8,7 +8,7 @@ import type { AccountOverview } from "#shared/settings";
 import { InlineFormActions } from "../../components/inline-form-actions";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { refreshKnowledge } from "../memory/memory-api";
 import { ONBOARDING_QUERY_KEY, type OnboardingResponse, saveBusinessAnswer } from "../onboarding/onboarding-api";
 import { ACCOUNT_QUERY_KEY } from "./settings-api";
@@ -52,19 +52,15 @@ export function BusinessAnswerForm(props: {
     <form
       noValidate
       className="grid gap-3"
-      onSubmit={form.handleSubmit(async ({ value }) => {
-        try {
-          const { profile } = await saveBusinessAnswer({ field, value });
-          queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
-            account ? { ...account, profile } : account,
-          );
-          queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
-          void refreshKnowledge(queryClient);
-          toast({ title: `${label} saved`, description: "Your directors now work from the new answer." });
-          props.onDone();
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async ({ value }) => {
+        const { profile } = await saveBusinessAnswer({ field, value });
+        queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
+          account ? { ...account, profile } : account,
+        );
+        queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
+        void refreshKnowledge(queryClient);
+        toast({ title: `${label} saved`, description: "Your directors now work from the new answer." });
+        props.onDone();
       })}
     >
       <Field

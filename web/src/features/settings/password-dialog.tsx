@@ -5,7 +5,7 @@ import { type ConfirmWithPasswordInput, confirmWithPasswordSchema } from "#share
 import { FormInput } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 
 /** A dialog that asks for the account's password before a change to how the owner signs in. */
 export function PasswordDialog(props: {
@@ -37,13 +37,9 @@ export function PasswordDialog(props: {
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit(async (values) => {
-          try {
-            await props.onSubmit(values);
-            form.reset();
-          } catch (error) {
-            showFormError(form, error);
-          }
+        onSubmit={submitHandler(form, async (values) => {
+          await props.onSubmit(values);
+          form.reset();
         })}
       >
         <FormInput

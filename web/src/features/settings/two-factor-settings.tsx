@@ -8,7 +8,7 @@ import { FormInput } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
 import { QrCode } from "../../components/ui/qr-code";
 import { toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { BackupCodes } from "./backup-codes";
 import { PasswordDialog } from "./password-dialog";
 import {
@@ -158,13 +158,9 @@ function SetupSteps(props: { setup: TwoFactorSetup; onCancel: () => void; onConf
         <form
           noValidate
           className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
-          onSubmit={form.handleSubmit(async (values) => {
-            try {
-              await confirmTwoFactor(values);
-              props.onConfirmed();
-            } catch (error) {
-              showFormError(form, error);
-            }
+          onSubmit={submitHandler(form, async (values) => {
+            await confirmTwoFactor(values);
+            props.onConfirmed();
           })}
         >
           <FormInput

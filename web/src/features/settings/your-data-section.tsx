@@ -7,7 +7,7 @@ import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { useFinishSignOut } from "../../lib/use-session";
 import { deleteAccount, EXPORT_URL } from "./settings-api";
 
@@ -84,15 +84,11 @@ function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit(async (values) => {
-          try {
-            await deleteAccount(values);
-            props.onOpenChange(false);
-            await finishSignOut("/");
-            toast({ title: "Account deleted", description: "Your account and all of its data have been removed." });
-          } catch (error) {
-            showFormError(form, error);
-          }
+        onSubmit={submitHandler(form, async (values) => {
+          await deleteAccount(values);
+          props.onOpenChange(false);
+          await finishSignOut("/");
+          toast({ title: "Account deleted", description: "Your account and all of its data have been removed." });
         })}
       >
         <FormInput
