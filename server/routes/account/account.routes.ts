@@ -12,7 +12,7 @@ import { exportAccount } from "../../account/account-export";
 import { accountOverview } from "../../account/account-overview";
 import { deleteAccount } from "../../account/delete-account";
 import type { AppEnv } from "../../app-env";
-import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { answerSessionsChanged, authHeaders, forwardCookies } from "../../auth/auth-headers";
 import { throttleAuth } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
 import { closeBilling } from "../../billing/close-billing";
@@ -52,9 +52,7 @@ export function accountRoutes(deps: AppDeps) {
           returnHeaders: true,
         });
         // Every session was revoked; this device gets a new one in the cookie.
-        sessions.forget(user.id);
-        forwardCookies(headers, c.res.headers);
-        return c.json({ ok: true });
+        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
           throw new AppError("validation:account", { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { confirmTwoFactorSchema, confirmWithPasswordSchema, PASSWORD_WRONG } from "../../../shared/account-schemas";
 import { requireOwnSession, securityOverview } from "../../account/security-sessions";
 import type { AppEnv } from "../../app-env";
-import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { answerSessionsChanged, authHeaders, forwardCookies } from "../../auth/auth-headers";
 import { throttleAuth } from "../../auth/login-throttle";
 import { twoFactorError, WRONG_TOTP } from "../../auth/two-factor-login";
 import type { AppDeps } from "../../deps";
@@ -63,9 +63,7 @@ export function securityRoutes(deps: AppDeps) {
           headers: authHeaders(c, env.TRUST_PROXY),
           returnHeaders: true,
         });
-        forwardCookies(headers, c.res.headers);
-        sessions.forget(user.id);
-        return c.json({ ok: true });
+        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === "TOTP_NOT_ENABLED") {
           throw new AppError("bad_request:api", { message: "Start setting up two-factor sign-in first." });
@@ -83,9 +81,7 @@ export function securityRoutes(deps: AppDeps) {
           headers: authHeaders(c, env.TRUST_PROXY),
           returnHeaders: true,
         });
-        forwardCookies(headers, c.res.headers);
-        sessions.forget(user.id);
-        return c.json({ ok: true });
+        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
       } catch (error) {
         throw passwordError(error);
       }
