@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import type { DirectorId } from "#shared/directors";
 import { type NoteInput, noteSchema } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
-import { Field, Input, Textarea } from "../../components/ui/field";
+import { ErrorLine, Field, Input, Textarea } from "../../components/ui/field";
 import { addNote, KNOWLEDGE_QUERY_KEY } from "./knowledge-api";
 import { showNoteError } from "./show-note-error";
 
@@ -43,11 +43,7 @@ export function AddNote(props: { directorIds: DirectorId[] | null }) {
           {...form.register("text")}
         />
       </Field>
-      {errors.root?.message ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errors.root.message}
-        </p>
-      ) : null}
+      <ErrorLine message={errors.root?.message} />
       <Button type="submit" className="justify-self-start" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? "Adding..." : "Add note"}
       </Button>

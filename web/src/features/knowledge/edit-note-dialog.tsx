@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { type KnowledgeSourceItem, type NoteEdit, noteEditSchema } from "#shared/knowledge";
 import { QueryView } from "../../components/query-view";
 import { Button } from "../../components/ui/button";
-import { Field, Input, Textarea } from "../../components/ui/field";
+import { ErrorLine, Field, Input, Textarea } from "../../components/ui/field";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { editNote, KNOWLEDGE_QUERY_KEY, readSourceText } from "./knowledge-api";
@@ -74,11 +74,7 @@ export function EditNoteDialog(props: {
                 <Field id={textId} label="Text" error={errors.text?.message}>
                   <Textarea id={textId} rows={10} aria-invalid={Boolean(errors.text)} {...form.register("text")} />
                 </Field>
-                {errors.root?.message ? (
-                  <p role="alert" className="text-sm font-medium text-red-700">
-                    {errors.root.message}
-                  </p>
-                ) : null}
+                <ErrorLine message={errors.root?.message} />
                 <div className="flex justify-end gap-2">
                   <Dialog.Close asChild>
                     <Button type="button" variant="secondary">

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Director } from "#shared/directors";
 import { keyFactAnswerSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/field";
+import { ErrorLine, Input } from "../../components/ui/field";
 import { errorToast } from "../../components/ui/use-toast";
 import { submitHandler } from "../../lib/show-form-error";
 import { answerKeyFact, notNow, refreshKnowledge } from "./memory-api";
@@ -99,11 +99,7 @@ export function FactAsk(props: {
           ) : null}
         </div>
       </div>
-      {errors.answer ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {errors.answer.message}
-        </p>
-      ) : null}
+      <ErrorLine id={`${id}-error`} message={errors.answer?.message} />
     </form>
   );
 }
