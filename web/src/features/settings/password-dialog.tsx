@@ -5,6 +5,7 @@ import { type ConfirmWithPasswordInput, confirmWithPasswordSchema } from "#share
 import { FormInput } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
+import { formDialogOpenChange } from "../../lib/form-dialog";
 import { submitHandler } from "../../lib/show-form-error";
 
 /** A dialog that asks for the account's password before a change to how the owner signs in. */
@@ -26,11 +27,7 @@ export function PasswordDialog(props: {
   return (
     <ConfirmDialog
       open={props.open}
-      onOpenChange={(open) => {
-        if (isSubmitting) return;
-        if (!open) form.reset();
-        props.onOpenChange(open);
-      }}
+      onOpenChange={formDialogOpenChange(form, props.onOpenChange)}
       title={props.title}
       description={props.description}
     >

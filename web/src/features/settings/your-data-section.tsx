@@ -7,6 +7,7 @@ import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
+import { formDialogOpenChange } from "../../lib/form-dialog";
 import { submitHandler } from "../../lib/show-form-error";
 import { useFinishSignOut } from "../../lib/use-session";
 import { deleteAccount, EXPORT_URL } from "./settings-api";
@@ -65,11 +66,7 @@ function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange
   return (
     <ConfirmDialog
       open={props.open}
-      onOpenChange={(open) => {
-        if (isSubmitting) return;
-        if (!open) form.reset();
-        props.onOpenChange(open);
-      }}
+      onOpenChange={formDialogOpenChange(form, props.onOpenChange)}
       title="Delete your account?"
       description={
         <>
