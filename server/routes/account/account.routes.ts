@@ -23,7 +23,7 @@ import { securityRoutes } from "./security";
 
 /** The owner's account and data: overview, name, password, sessions, security, export and deletion. */
 export function accountRoutes(deps: AppDeps) {
-  const { auth, db, env, sessions } = deps;
+  const { auth, env, sessions } = deps;
 
   return new Hono<AppEnv>()
     .use(requireUser(sessions))

@@ -19,7 +19,7 @@ export const CONFIRMATION_EMAILS_PER_15_MINUTES = 3;
  * and offers "Resend".
  */
 export function emailConfirmationRoutes(deps: AppDeps) {
-  const { auth, db, env, mail, sessions } = deps;
+  const { auth, db, mail, sessions } = deps;
   return new Hono<AppEnv>()
     .post("/verify-email", async (c) => {
       const { token } = await readJson(c, verifyEmailSchema, "validation:request");
