@@ -10,12 +10,11 @@
 // The server runs in its own process (bench/chat-server.ts, the embedded database in a fresh data folder), the test
 // AI server in a worker thread. `npm run bench:requests -- --compare <git ref>` runs the same conversation against
 // that ref's server (from a temporary worktree) and this one, alternately RUNS times (default 1).
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+
+import { startChatServerProcess } from "./chat-server-process";
+import { compareRefArg, type Figure, measureEach, printTable } from "./compare-ref";
 import { SCRIPT } from "./conversation-script";
 import { type RequestRecord, startFakeAiThread } from "./fake-ai-thread";
-import { serverLaunch } from "./server-launch";
 
 const THINK_MS = Number(process.env.THINK_MS ?? 500);
 const PAUSE_SECONDS = Number(process.env.PAUSE ?? 5);
@@ -62,26 +61,10 @@ async function quietFor(quietMs: number) {
 }
 
 async function measure(root: string): Promise<Run> {
-  const launch = serverLaunch(root, ["--import", "tsx", "bench/chat-server.ts"]);
-  const child = spawn(launch.command, launch.args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PATH: launch.path,
-      BENCH_USERS: "1",
-      BENCH_AI_BASE_URL: fake.url,
-      BENCH_LEARNING_PAUSE_SECONDS: String(PAUSE_SECONDS),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const ready = await new Promise<{ url: string; cookies: string[] }>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      const entry = JSON.parse(line) as { url?: string; cookies?: string[] };
-      if (entry.url && Array.isArray(entry.cookies)) resolve(entry as { url: string; cookies: string[] });
-    });
+  const ready = await startChatServerProcess(root, {
+    BENCH_USERS: "1",
+    BENCH_AI_BASE_URL: fake.url,
+    BENCH_LEARNING_PAUSE_SECONDS: String(PAUSE_SECONDS),
   });
   try {
     const cookie = ready.cookies[0] ?? "";
@@ -98,8 +81,7 @@ async function measure(root: string): Promise<Run> {
     await quietFor(PAUSE_SECONDS * 1000 + 3000);
     return { turns: SCRIPT.length, errors, requests: await fake.records(from) };
   } finally {
-    child.kill("SIGTERM");
-    await exited;
+    await ready.stop();
   }
 }
 
@@ -130,24 +112,10 @@ const FIGURES: Array<Figure<Run>> = [
 ];
 
 try {
-  const current = { label: "this checkout", runs: [] as Run[] };
-  if (!compareRef) {
-    for (let index = 0; index < RUNS; index++) current.runs.push(await measure(process.cwd()));
-    printTable(FIGURES, [current]);
-  } else {
-    process.stdout.write(`Checking out ${compareRef} in a temporary worktree…\n`);
-    const checkout = checkOutRef(compareRef, { build: false });
-    const ref = { label: compareRef, runs: [] as Run[] };
-    try {
-      for (let index = 0; index < RUNS; index++) {
-        ref.runs.push(await measure(checkout.root));
-        current.runs.push(await measure(process.cwd()));
-      }
-    } finally {
-      checkout.remove();
-    }
-    printTable(FIGURES, [ref, current]);
-  }
+  printTable(
+    FIGURES,
+    await measureEach({ ref: compareRef, runs: RUNS, label: "this checkout", build: false, measure }),
+  );
   process.stdout.write(`Think time ${THINK_MS} ms, learning pause ${PAUSE_SECONDS} s\n`);
 } finally {
   await fake.close();

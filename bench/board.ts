@@ -10,15 +10,13 @@
 // client run here. `npm run bench:board -- --compare <git ref>` also starts that ref's server (from a temporary
 // worktree) beside this one and puts the questions to the two in turn, so both are measured under the same load, and
 // prints both with the ratio.
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import { boardReader } from "../server/test/board-reader";
 import { boardRoute } from "../server/test/board-scripts";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import type { DirectorId } from "../shared/directors";
+import { type ChatServerProcess, startChatServerProcess } from "./chat-server-process";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
 import { percentile } from "./percentile";
-import { serverLaunch } from "./server-launch";
 
 const MEETINGS = Number(process.env.MEETINGS ?? 50);
 const WARMUP = 5;
@@ -30,40 +28,19 @@ const compareRef = compareRefArg("bench:board");
 const fake = await startFakeAiServer();
 fake.route = boardRoute();
 
-type BenchServer = { url: string; cookies: string[]; database: string; stop(): Promise<void> };
-
 /** The app with OWNERS owners, each with the four directors trained, from the checkout in `root`. */
-async function startBenchServer(root: string): Promise<BenchServer> {
-  const launch = serverLaunch(root, ["--import", "tsx", "bench/chat-server.ts"]);
-  const child = spawn(launch.command, launch.args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PATH: launch.path,
-      BENCH_USERS: String(OWNERS),
-      BENCH_DIRECTORS: DIRECTORS.join(","),
-      BENCH_AI_BASE_URL: fake.url,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+function startBoardServer(root: string): Promise<ChatServerProcess> {
+  return startChatServerProcess(root, {
+    BENCH_USERS: String(OWNERS),
+    BENCH_DIRECTORS: DIRECTORS.join(","),
+    BENCH_AI_BASE_URL: fake.url,
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const ready = await new Promise<{ url: string; cookies: string[]; database: string }>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
-    createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
-  });
-  return {
-    ...ready,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 type Meeting = { ok: boolean; columns: number[]; spread: number; memo: number; error?: string };
 
 /** One board question, read to the end; times are from just before the request. */
-async function meeting(server: BenchServer, index: number, text: string): Promise<Meeting> {
+async function meeting(server: ChatServerProcess, index: number, text: string): Promise<Meeting> {
   const { url } = server;
   const started = performance.now();
   const response = await fetch(`${url}/api/board/meetings`, {
@@ -127,11 +104,11 @@ const FIGURES: Array<Figure<Meeting[]>> = [
   { label: "the memo's first token, p50", value: (r) => percentile(memos(r), 50), unit: "ms" },
 ];
 
-const servers: BenchServer[] = [];
+const servers: ChatServerProcess[] = [];
 let removeCheckout = () => {};
 try {
   if (!compareRef) {
-    const server = await startBenchServer(process.cwd());
+    const server = await startBoardServer(process.cwd());
     servers.push(server);
     print(`Database: ${server.database}`);
     for (let index = 0; index < WARMUP; index++) await meeting(server, index, `Warm-up ${index}`);
@@ -142,9 +119,9 @@ try {
     print(`Checking out ${compareRef} in a temporary worktree…`);
     const checkout = checkOutRef(compareRef, { build: false });
     removeCheckout = checkout.remove;
-    const ref = await startBenchServer(checkout.root);
+    const ref = await startBoardServer(checkout.root);
     servers.push(ref);
-    const current = await startBenchServer(process.cwd());
+    const current = await startBoardServer(process.cwd());
     servers.push(current);
     print(`Database: ${current.database}`);
     for (let index = 0; index < WARMUP; index++) {
@@ -155,7 +132,7 @@ try {
     const refResults: Meeting[] = [];
     const currentResults: Meeting[] = [];
     for (let index = 0; index < MEETINGS; index++) {
-      const pair = async (server: BenchServer, results: Meeting[]) =>
+      const pair = async (server: ChatServerProcess, results: Meeting[]) =>
         results.push(await meeting(server, index, question(index)));
       if (index % 2 === 0) {
         await pair(ref, refResults);

@@ -9,19 +9,13 @@
 //     on to fetch while idle.
 // Sizes are each file's bytes gzipped here (level 6, as the landing bundle script does; 1 kB = 1000 bytes), whatever
 // the server sent. Exits with 1 when the landing page is over 100 kB or the chat page over 200 kB.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
-import { chromium, type Page } from "playwright-core";
-import { build } from "vite";
+import type { Page } from "playwright-core";
 import { noteWhenReadyToAsk } from "../e2e/support/ready-to-ask";
 import { seedChatOwner } from "../e2e/support/seed-chat-owner";
 import { parseEnv } from "../server/env";
-import { createLogger } from "../server/logger";
-import { startServer } from "../server/start";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { createTestDatabase } from "../server/test/test-database";
+import { startBuiltApp } from "./built-app";
 
 const LANDING_BUDGET_BYTES = 100_000;
 const CHAT_BUDGET_BYTES = 200_000;
@@ -29,8 +23,6 @@ const CHAT_BUDGET_BYTES = 200_000;
 const print = (line = "") => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-chat-page-"));
-await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
 const fake = await startFakeAiServer();
 const env = parseEnv({
   NODE_ENV: "production",
@@ -42,13 +34,8 @@ const env = parseEnv({
   CHAT_MODEL: "bench-chat",
   EMBEDDING_MODEL: "none",
 });
-const server = await startServer({
-  env,
-  log: createLogger(env.LOG_LEVEL),
-  staticDir: outDir,
-  database: await createTestDatabase(),
-});
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const app = await startBuiltApp("chat-page", env);
+const { server, browser } = app;
 
 /** The gzip size of every JavaScript file of the app the page loads, by path (read once each has arrived). */
 function recordScripts(page: Page) {
@@ -178,10 +165,8 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await browser.close();
-  await server.close();
+  await app.close();
   await fake.close();
-  fs.rmSync(outDir, { recursive: true, force: true });
 }
 // A background task the answer left behind (its learning, say) can still hold a timer; the figures are out, so end.
 process.exit();

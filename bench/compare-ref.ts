@@ -41,6 +41,36 @@ export function checkOutRef(ref: string, options: { build: boolean }): { root: s
   return { root, remove };
 }
 
+/**
+ * `runs` measurements of this checkout (labelled `label`); with a ref, of that ref's checkout too, the two in turn,
+ * so that both are measured under the same load. The ref's column comes first.
+ */
+export async function measureEach<Run>(options: {
+  ref: string | undefined;
+  runs: number;
+  label: string;
+  build: boolean;
+  measure: (root: string) => Promise<Run>;
+}): Promise<Array<{ label: string; runs: Run[] }>> {
+  const current = { label: options.label, runs: [] as Run[] };
+  if (!options.ref) {
+    for (let index = 0; index < options.runs; index++) current.runs.push(await options.measure(process.cwd()));
+    return [current];
+  }
+  process.stdout.write(`${options.build ? "Building" : "Checking out"} ${options.ref} in a temporary worktree…\n`);
+  const checkout = checkOutRef(options.ref, { build: options.build });
+  const ref = { label: options.ref, runs: [] as Run[] };
+  try {
+    for (let index = 0; index < options.runs; index++) {
+      ref.runs.push(await options.measure(checkout.root));
+      current.runs.push(await options.measure(process.cwd()));
+    }
+  } finally {
+    checkout.remove();
+  }
+  return [ref, current];
+}
+
 export type Figure<Result> = {
   label: string;
   value(result: Result): number;

@@ -13,6 +13,7 @@ import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { givePlan } from "../server/test/fixtures";
 import { createTestDatabase } from "../server/test/test-database";
 import type { KnowledgeListResponse } from "../shared/knowledge";
+import { signUpBenchOwner } from "./bench-owner";
 
 const PAGES = 200;
 const ROWS = 5000;
@@ -29,22 +30,10 @@ const database = await createTestDatabase();
 const deps = await buildDeps({ env, log: createLogger("silent"), database });
 const app = createApp(deps);
 
-const signup = await app.request("/api/auth/sign-up", {
-  method: "POST",
-  headers: { "content-type": "application/json", origin: env.APP_URL },
-  body: JSON.stringify({
-    name: "Bench Owner",
-    email: "bench@example.com",
-    password: "correct-horse-battery",
-    confirmPassword: "correct-horse-battery",
-  }),
+const { cookie, userId } = await signUpBenchOwner((path, init) => app.request(path, init), env.APP_URL, {
+  email: "bench@example.com",
 });
-const { user } = (await signup.json()) as { user: { id: string } };
-const cookie = signup.headers
-  .getSetCookie()
-  .map((value) => value.split(";")[0])
-  .join("; ");
-await givePlan(deps, user.id, "premium");
+await givePlan(deps, userId, "premium");
 
 const pdf = makePdf(
   Array.from({ length: PAGES }, (_, page) =>

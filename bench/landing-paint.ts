@@ -6,15 +6,9 @@
 //   - the next visit in the same browser, where the worker (when there is one) serves the shell from its cache.
 // Prints the medians of first contentful paint and of the load event, and when the page registered the worker:
 // after its first paint, so the worker never competes with it. Exits with 1 if any first visit registered earlier.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { build } from "vite";
+import type { BrowserContext, Page } from "playwright-core";
 import { parseEnv } from "../server/env";
-import { createLogger } from "../server/logger";
-import { startServer } from "../server/start";
-import { createTestDatabase } from "../server/test/test-database";
+import { startBuiltApp } from "./built-app";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
@@ -22,16 +16,11 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: 200_000, upl
 
 type Visit = { fcp: number; load: number; workerScriptAt: number | null };
 
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-landing-paint-"));
-await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
-const env = parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" });
-const server = await startServer({
-  env,
-  log: createLogger(env.LOG_LEVEL),
-  staticDir: outDir,
-  database: await createTestDatabase(),
-});
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const app = await startBuiltApp(
+  "landing-paint",
+  parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" }),
+);
+const { server, browser } = app;
 
 async function slowPhone(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
@@ -132,7 +121,5 @@ try {
   );
   if (early.length > 0) process.exitCode = 1;
 } finally {
-  await browser.close();
-  await server.close();
-  fs.rmSync(outDir, { recursive: true, force: true });
+  await app.close();
 }

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../server/test/free-port";
-import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
+import { compareRefArg, type Figure, measureEach, printTable } from "./compare-ref";
 import { serverLaunch } from "./server-launch";
 
 const compareRef = compareRefArg("bench:startup");
@@ -108,21 +108,4 @@ const FIGURES: Array<Figure<Run>> = [
   { label: `idle RSS ${IDLE_SECONDS} s after the warm start`, value: (r) => r.warmRss, unit: "MiB" },
 ];
 
-const current = { label: "this build", runs: [] as Run[] };
-if (!compareRef) {
-  for (let index = 0; index < RUNS; index++) current.runs.push(await run(process.cwd()));
-  printTable(FIGURES, [current]);
-} else {
-  process.stdout.write(`Building ${compareRef} in a temporary worktree…\n`);
-  const checkout = checkOutRef(compareRef, { build: true });
-  const ref = { label: compareRef, runs: [] as Run[] };
-  try {
-    for (let index = 0; index < RUNS; index++) {
-      ref.runs.push(await run(checkout.root));
-      current.runs.push(await run(process.cwd()));
-    }
-    printTable(FIGURES, [ref, current]);
-  } finally {
-    checkout.remove();
-  }
-}
+printTable(FIGURES, await measureEach({ ref: compareRef, runs: RUNS, label: "this build", build: true, measure: run }));

@@ -12,6 +12,7 @@ import { buildDeps } from "../server/start";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
 import { createTestDatabase } from "../server/test/test-database";
+import { signUpBenchOwner } from "./bench-owner";
 import { percentile } from "./percentile";
 
 const SUBMITS = 100;
@@ -40,22 +41,10 @@ async function benchmark(withProvider: boolean): Promise<number[]> {
   const deps = await buildDeps({ env, log: createLogger("silent"), database });
   const app = createApp(deps);
   try {
-    const signup = await app.request("/api/auth/sign-up", {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: env.APP_URL },
-      body: JSON.stringify({
-        name: "Bench Owner",
-        email: "bench@example.com",
-        password: "correct-horse-battery",
-        confirmPassword: "correct-horse-battery",
-      }),
+    const { cookie, userId } = await signUpBenchOwner((path, init) => app.request(path, init), env.APP_URL, {
+      email: "bench@example.com",
     });
-    const { user } = (await signup.json()) as { user: { id: string } };
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0])
-      .join("; ");
-    await givePlan(deps, user.id, "premium");
+    await givePlan(deps, userId, "premium");
 
     const times: number[] = [];
     for (let i = 0; i < WARMUP + SUBMITS; i++) {

@@ -18,6 +18,7 @@ import { givePlan } from "../server/test/fixtures";
 import { freePort } from "../server/test/free-port";
 import { createTestDatabase } from "../server/test/test-database";
 import { makeWav } from "../server/test/wav";
+import { signUpBenchOwner } from "./bench-owner";
 import { percentile } from "./percentile";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
@@ -37,7 +38,9 @@ const env = parseEnv({
   VOICE_RATE_LIMIT_PER_MINUTE: "100000",
 });
 const server = await startServer({ env, log: createLogger("silent"), database: await createTestDatabase() });
-const { cookie, userId } = await signUp();
+const { cookie, userId } = await signUpBenchOwner((path, init) => fetch(`${env.APP_URL}${path}`, init), env.APP_URL, {
+  email: "voice-bench@example.com",
+});
 await givePlan(server.deps, userId, "premium");
 const answerId = await storedAnswer(
   userId,
@@ -107,25 +110,6 @@ async function firstAudioDelay(): Promise<number> {
   }
   if (!response.ok || providerAt === undefined) throw new Error(`speech failed: ${response.status}`);
   return readAt - providerAt;
-}
-
-async function signUp() {
-  const response = await fetch(`${env.APP_URL}/api/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: env.APP_URL },
-    body: JSON.stringify({
-      name: "Bench Owner",
-      email: "voice-bench@example.com",
-      password: "correct-horse-battery",
-      confirmPassword: "correct-horse-battery",
-    }),
-  });
-  const { user } = (await response.json()) as { user: { id: string } };
-  const cookieHeader = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  return { cookie: cookieHeader, userId: user.id };
 }
 
 async function storedAnswer(owner: string, content: string): Promise<string> {

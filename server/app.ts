@@ -124,26 +124,17 @@ function mountBrowserApp(app: Hono<AppEnv>, staticDir: string) {
   // Scripts and styles travel gzip-compressed (the landing page's budget is counted in gzip bytes);
   // API responses are left alone so streamed answers are never buffered by a compressor.
   app.use("/assets/*", compress());
-  app.use(
-    "/assets/*",
+  const filesCachedAs = (cacheControl: string) =>
     serveStatic({
       root,
       onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
+        c.header("Cache-Control", cacheControl);
       },
-    }),
-  );
+    });
+  app.use("/assets/*", filesCachedAs("public, max-age=31536000, immutable"));
   // The files outside /assets keep their names from one version to the next (the service worker, the app's
   // manifest and icons, theme-init.js): the browser asks each time whether they changed, so an update is picked up.
-  app.use(
-    "*",
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "no-cache");
-      },
-    }),
-  );
+  app.use("*", filesCachedAs("no-cache"));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     // A shared conversation is for whoever has the link, never for search engines.

@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from "../deps";
 import { documentsForExport } from "../documents/documents-for-export";
 import { AppError } from "../http/app-error";
+import { FACT_COLUMNS } from "../memory/facts";
 import { exportNumbers } from "../numbers/numbers-export";
 import { getPlanStatus } from "../plans/plan-status";
 
@@ -189,14 +190,7 @@ export async function exportAccount(deps: Pick<AppDeps, "db" | "now">, userId: s
       .orderBy(asc(knowledgeSources.createdAt)),
     db
       .select({
-        id: rememberedFacts.id,
-        statement: rememberedFacts.statement,
-        date: rememberedFacts.factDate,
-        directorId: rememberedFacts.directorId,
-        onlyDirector: rememberedFacts.onlyDirector,
-        keyFact: rememberedFacts.keyFact,
-        status: rememberedFacts.status,
-        origin: rememberedFacts.origin,
+        ...FACT_COLUMNS,
         sourceMessageId: rememberedFacts.sourceMessageId,
         createdAt: rememberedFacts.createdAt,
         updatedAt: rememberedFacts.updatedAt,

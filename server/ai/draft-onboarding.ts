@@ -1,8 +1,7 @@
-import { generateText, Output } from "ai";
 import { z } from "zod";
 import { ONBOARDING_FIELDS, type OnboardingFieldName } from "../../shared/onboarding";
+import { draftObject } from "./draft-object";
 import type { AiProvider } from "./provider";
-import { AiError, withRetry } from "./retry";
 
 /**
  * Drafts onboarding's ten answers from the owner's website, as a structured
@@ -10,8 +9,6 @@ import { AiError, withRetry } from "./retry";
  * are only a start: the owner checks each one before anything is stored.
  */
 
-/** The owner waits for this, watching progress, and can stop it; past this it is reported as failed. */
-export const DRAFT_TIMEOUT_MS = 60_000;
 /** The page's text sent to the model is cut to this many characters (about 3,000 words). */
 const PAGE_TEXT_CHARS = 12_000;
 
@@ -49,8 +46,6 @@ export async function draftOnboardingAnswers(
   page: DraftInput,
   signal: AbortSignal,
 ): Promise<Record<OnboardingFieldName, string>> {
-  const model = ai.chat;
-  if (!model) throw new AiError("provider", undefined, "No chat model is configured.");
   const prompt = [
     `Website: ${page.url}`,
     page.title ? `Title: ${page.title}` : undefined,
@@ -59,20 +54,9 @@ export async function draftOnboardingAnswers(
   ]
     .filter(Boolean)
     .join("\n\n");
-  const deadline = AbortSignal.any([signal, AbortSignal.timeout(DRAFT_TIMEOUT_MS)]);
-  // One more try for a reply that was not the asked-for object, or a provider's passing error; the owner is waiting.
-  return await withRetry(
-    async () => {
-      const { output } = await generateText({
-        model,
-        system: INSTRUCTIONS,
-        prompt,
-        output: Output.object({ schema: draftSchema, name: "onboarding_answers" }),
-        maxRetries: 0,
-        abortSignal: deadline,
-      });
-      return output;
-    },
-    { ...ai.retry, retries: 1, signal: deadline },
+  return await draftObject(
+    ai,
+    { system: INSTRUCTIONS, prompt, schema: draftSchema, name: "onboarding_answers" },
+    signal,
   );
 }

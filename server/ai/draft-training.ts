@@ -1,10 +1,8 @@
-import { generateText, Output } from "ai";
 import { z } from "zod";
 import type { Director } from "../../shared/directors";
 import { TRAINING_QUESTIONS } from "../../shared/training";
-import { DRAFT_TIMEOUT_MS } from "./draft-onboarding";
+import { draftObject } from "./draft-object";
 import type { AiProvider } from "./provider";
-import { AiError, withRetry } from "./retry";
 
 /**
  * Drafts a director's ten training answers from the owner's own material, as a
@@ -50,28 +48,15 @@ export async function draftTrainingAnswers(
   input: { director: Director; sources: DraftSourceText[] },
   signal: AbortSignal,
 ): Promise<Record<string, DraftedTrainingAnswer>> {
-  const model = ai.chat;
-  if (!model) throw new AiError("provider", undefined, "No chat model is configured.");
   const { director, sources } = input;
   const prompt = [
     `The questions train ${director.name}, the owner's ${director.title}.`,
     "Sources:",
     ...sources.map((source) => `[${source.id}] ${source.heading}\n${source.text}`),
   ].join("\n\n");
-  const deadline = AbortSignal.any([signal, AbortSignal.timeout(DRAFT_TIMEOUT_MS)]);
-  // One more try for a reply that was not the asked-for object, or a provider's passing error; the owner is waiting.
-  return await withRetry(
-    async () => {
-      const { output } = await generateText({
-        model,
-        system: INSTRUCTIONS,
-        prompt,
-        output: Output.object({ schema: draftSchema(director), name: "training_answers" }),
-        maxRetries: 0,
-        abortSignal: deadline,
-      });
-      return output;
-    },
-    { ...ai.retry, retries: 1, signal: deadline },
+  return await draftObject(
+    ai,
+    { system: INSTRUCTIONS, prompt, schema: draftSchema(director), name: "training_answers" },
+    signal,
   );
 }

@@ -21,3 +21,16 @@ export function authHeaders(c: Context, trustProxy: boolean): Headers {
 export function forwardCookies(from: Headers, to: Headers) {
   for (const cookie of from.getSetCookie()) to.append("set-cookie", cookie);
 }
+
+/**
+ * Answers a change better-auth made to the owner's sessions: this device gets
+ * the cookie it set, and the owner's cached sessions are checked again.
+ */
+export function answerSessionsChanged(
+  c: Context,
+  change: { headers: Headers; sessions: { forget(userId: string): void }; userId: string },
+) {
+  change.sessions.forget(change.userId);
+  forwardCookies(change.headers, c.res.headers);
+  return c.json({ ok: true });
+}

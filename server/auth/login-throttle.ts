@@ -25,6 +25,23 @@ export function addressKey(c: Context, trustProxy: boolean): string {
   return `auth:ip:${clientIp(c, trustProxy)}`;
 }
 
+type ThrottleDeps = Pick<AppDeps, "db" | "env" | "now">;
+
+/** AUTH_RATE_LIMIT_PER_MINUTE attempts a minute under `key`, then 429 `rate_limit:auth`. */
+export function throttleAuth(deps: ThrottleDeps, key: string): Promise<void> {
+  return throttle(deps.db, {
+    keys: [key],
+    limit: deps.env.AUTH_RATE_LIMIT_PER_MINUTE,
+    code: "rate_limit:auth",
+    now: deps.now(),
+  });
+}
+
+/** The per-minute limit of the address a request comes from. */
+export function throttleAddress(deps: ThrottleDeps, c: Context): Promise<void> {
+  return throttleAuth(deps, addressKey(c, deps.env.TRUST_PROXY));
+}
+
 /**
  * Throttling that an attacker cannot turn against the owner
  * (docs/decisions/0011-login-throttling.md):
@@ -44,12 +61,7 @@ export function loginThrottle(deps: Pick<AppDeps, "db" | "env" | "now">) {
   return {
     /** Before the password is checked: refuse or wait. */
     async before(c: Context, email: string): Promise<void> {
-      await throttle(db, {
-        keys: [addressKey(c, env.TRUST_PROXY)],
-        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-        code: "rate_limit:auth",
-        now: deps.now(),
-      });
+      await throttleAddress(deps, c);
       const [fromHere, fromAnywhere] = await Promise.all([
         currentCount(db, pairKey(c, email), window()),
         currentCount(db, emailKey(email), window()),

@@ -7,7 +7,8 @@ import { AppError } from "../http/app-error";
 
 /** The fact store: every query is scoped by the user id. */
 
-const SELECTION = {
+/** A fact's own columns, under the names the owner sees them by (the app, the account export). */
+export const FACT_COLUMNS = {
   id: rememberedFacts.id,
   statement: rememberedFacts.statement,
   date: rememberedFacts.factDate,
@@ -16,6 +17,10 @@ const SELECTION = {
   keyFact: rememberedFacts.keyFact,
   status: rememberedFacts.status,
   origin: rememberedFacts.origin,
+};
+
+const SELECTION = {
+  ...FACT_COLUMNS,
   messageId: rememberedFacts.sourceMessageId,
   conversationId: conversations.id,
   conversationTitle: conversations.title,
@@ -94,14 +99,7 @@ export async function requireFact(db: Database, userId: string, id: string): Pro
   return fact;
 }
 
-export type NewFact = {
-  statement: string;
-  date: string;
-  directorId: DirectorId | null;
-  onlyDirector: boolean;
-  keyFact: string | null;
-  status: FactStatus;
-  origin: FactOrigin;
+export type NewFact = Omit<RememberedFact, "id" | "source" | "createdAt" | "updatedAt"> & {
   sourceMessageId: string | null;
 };
 

@@ -8,6 +8,7 @@ import { directorTrainings } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { requireDirectorAccess } from "../directors/director-access";
 import { AppError } from "../http/app-error";
+import { readTraining } from "./stored-training";
 
 type StoredTraining = { trainedAt: Date; indexedAt: Date | null };
 
@@ -42,15 +43,9 @@ async function storeAnswers(
     return await deps.db.transaction(async (tx) => {
       // One submit per user at a time, so two new directors cannot both slip under the plan's limit.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`training:${userId}`}))`);
-      await requireDirectorAccess({ ...deps, db: tx as unknown as Database }, userId, directorId);
-      const [existing] = await tx
-        .select({
-          answers: directorTrainings.answers,
-          trainedAt: directorTrainings.trainedAt,
-          indexedAt: directorTrainings.indexedAt,
-        })
-        .from(directorTrainings)
-        .where(and(eq(directorTrainings.userId, userId), eq(directorTrainings.directorId, directorId)));
+      const db = tx as unknown as Database;
+      await requireDirectorAccess({ ...deps, db }, userId, directorId);
+      const existing = await readTraining(db, userId, directorId);
       if (existing && sameAnswers(directorId, existing.answers, answers)) {
         // Pressing again after indexing gave up asks for it once more.
         if (!existing.indexedAt) {

@@ -12,18 +12,18 @@ import { exportAccount } from "../../account/account-export";
 import { accountOverview } from "../../account/account-overview";
 import { deleteAccount } from "../../account/delete-account";
 import type { AppEnv } from "../../app-env";
-import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { answerSessionsChanged, authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { throttleAuth } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
 import { closeBilling } from "../../billing/close-billing";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { securityRoutes } from "./security";
 
 /** The owner's account and data: overview, name, password, sessions, security, export and deletion. */
 export function accountRoutes(deps: AppDeps) {
-  const { auth, db, env, sessions } = deps;
+  const { auth, env, sessions } = deps;
 
   return new Hono<AppEnv>()
     .use(requireUser(sessions))
@@ -44,12 +44,7 @@ export function accountRoutes(deps: AppDeps) {
       const input = await readJson(c, changePasswordSchema, "validation:account");
       const user = c.get("user");
       // A stolen session must not be a way to guess the password.
-      await throttle(db, {
-        keys: [`account:password:${user.id}`],
-        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-        code: "rate_limit:auth",
-        now: deps.now(),
-      });
+      await throttleAuth(deps, `account:password:${user.id}`);
       try {
         const { headers } = await auth.api.changePassword({
           body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -57,9 +52,7 @@ export function accountRoutes(deps: AppDeps) {
           returnHeaders: true,
         });
         // Every session was revoked; this device gets a new one in the cookie.
-        sessions.forget(user.id);
-        forwardCookies(headers, c.res.headers);
-        return c.json({ ok: true });
+        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
           throw new AppError("validation:account", { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });

@@ -3,11 +3,11 @@ import { Hono } from "hono";
 import { confirmTwoFactorSchema, confirmWithPasswordSchema, PASSWORD_WRONG } from "../../../shared/account-schemas";
 import { requireOwnSession, securityOverview } from "../../account/security-sessions";
 import type { AppEnv } from "../../app-env";
-import { authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { answerSessionsChanged, authHeaders, forwardCookies } from "../../auth/auth-headers";
+import { throttleAuth } from "../../auth/login-throttle";
 import { twoFactorError, WRONG_TOTP } from "../../auth/two-factor-login";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { tokenParam } from "../chat/id-param";
 
@@ -20,13 +20,7 @@ export function securityRoutes(deps: AppDeps) {
   const { auth, db, env, sessions } = deps;
 
   /** A stolen session must not be a way to guess the password. */
-  const throttlePassword = (userId: string) =>
-    throttle(db, {
-      keys: [`account:password:${userId}`],
-      limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-      code: "rate_limit:auth",
-      now: deps.now(),
-    });
+  const throttlePassword = (userId: string) => throttleAuth(deps, `account:password:${userId}`);
 
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await securityOverview(deps, c.get("user").id, c.req.raw.headers)))
@@ -69,9 +63,7 @@ export function securityRoutes(deps: AppDeps) {
           headers: authHeaders(c, env.TRUST_PROXY),
           returnHeaders: true,
         });
-        forwardCookies(headers, c.res.headers);
-        sessions.forget(user.id);
-        return c.json({ ok: true });
+        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === "TOTP_NOT_ENABLED") {
           throw new AppError("bad_request:api", { message: "Start setting up two-factor sign-in first." });
@@ -89,9 +81,7 @@ export function securityRoutes(deps: AppDeps) {
           headers: authHeaders(c, env.TRUST_PROXY),
           returnHeaders: true,
         });
-        forwardCookies(headers, c.res.headers);
-        sessions.forget(user.id);
-        return c.json({ ok: true });
+        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
       } catch (error) {
         throw passwordError(error);
       }

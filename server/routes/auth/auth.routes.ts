@@ -3,13 +3,12 @@ import { Hono } from "hono";
 import { loginSchema, signupSchema, twoFactorLoginSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
 import { authHeaders, forwardCookies } from "../../auth/auth-headers";
-import { addressKey, loginThrottle } from "../../auth/login-throttle";
+import { loginThrottle, throttleAddress } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
 import { verifyTwoFactorLogin } from "../../auth/two-factor-login";
 import type { AppDeps } from "../../deps";
 import { nextStepFor } from "../../flow/next-step";
 import { AppError } from "../../http/app-error";
-import { throttle } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { emailConfirmationRoutes } from "./email-confirmation";
 import { passwordResetRoutes } from "./password-reset";
@@ -25,12 +24,7 @@ export function authRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post("/sign-up", async (c) => {
       const input = await readJson(c, signupSchema, "validation:signup");
-      await throttle(db, {
-        keys: [addressKey(c, env.TRUST_PROXY)],
-        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-        code: "rate_limit:auth",
-        now: deps.now(),
-      });
+      await throttleAddress(deps, c);
       try {
         const { headers, response } = await auth.api.signUpEmail({
           body: { name: input.name, email: input.email, password: input.password },
@@ -76,12 +70,7 @@ export function authRoutes(deps: AppDeps) {
       // the second step of a sign-in.
       if (await sessions.user(c.req.raw.headers)) throw new AppError("auth:no_sign_in_waiting");
       const input = await readJson(c, twoFactorLoginSchema, "validation:two_factor");
-      await throttle(db, {
-        keys: [addressKey(c, env.TRUST_PROXY)],
-        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-        code: "rate_limit:auth",
-        now: deps.now(),
-      });
+      await throttleAddress(deps, c);
       const { user, headers } = await verifyTwoFactorLogin(deps, authHeaders(c, env.TRUST_PROXY), input);
       forwardCookies(headers, c.res.headers);
       return c.json({ user: publicUser(user), next: await nextStepFor(db, user.id) });

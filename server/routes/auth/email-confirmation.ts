@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { Hono } from "hono";
 import { verifyEmailSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
-import { addressKey } from "../../auth/login-throttle";
+import { throttleAddress } from "../../auth/login-throttle";
 import { requireUser } from "../../auth/require-user";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
@@ -19,16 +19,11 @@ export const CONFIRMATION_EMAILS_PER_15_MINUTES = 3;
  * and offers "Resend".
  */
 export function emailConfirmationRoutes(deps: AppDeps) {
-  const { auth, db, env, mail, sessions } = deps;
+  const { auth, db, mail, sessions } = deps;
   return new Hono<AppEnv>()
     .post("/verify-email", async (c) => {
       const { token } = await readJson(c, verifyEmailSchema, "validation:request");
-      await throttle(db, {
-        keys: [addressKey(c, env.TRUST_PROXY)],
-        limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-        code: "rate_limit:auth",
-        now: deps.now(),
-      });
+      await throttleAddress(deps, c);
       try {
         await auth.api.verifyEmail({ query: { token } });
       } catch (error) {

@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { forgotPasswordSchema, resetPasswordSchema } from "../../../shared/auth-schemas";
 import type { AppEnv } from "../../app-env";
 import { authHeaders } from "../../auth/auth-headers";
-import { addressKey } from "../../auth/login-throttle";
+import { throttleAddress } from "../../auth/login-throttle";
 import { resetPassword } from "../../auth/reset-password";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
-import { countOne, throttle } from "../../http/rate-limit";
+import { countOne } from "../../http/rate-limit";
 import { readJson } from "../../http/read-json";
 import { tokenParam } from "../chat/id-param";
 
@@ -23,19 +23,12 @@ const HOUR_MS = 60 * 60_000;
  */
 export function passwordResetRoutes(deps: AppDeps) {
   const { auth, db, env, mail } = deps;
-  const throttleAddress = (c: Parameters<typeof addressKey>[0]) =>
-    throttle(db, {
-      keys: [addressKey(c, env.TRUST_PROXY)],
-      limit: env.AUTH_RATE_LIMIT_PER_MINUTE,
-      code: "rate_limit:auth",
-      now: deps.now(),
-    });
 
   return new Hono<AppEnv>()
     .post("/forgot-password", async (c) => {
       const { email } = await readJson(c, forgotPasswordSchema, "validation:reset");
       if (!mail.configured) throw new AppError("mail:not_configured");
-      await throttleAddress(c);
+      await throttleAddress(deps, c);
       const sentThisHour = await countOne(db, `reset:email:${email}`, { now: deps.now(), windowMs: HOUR_MS });
       if (sentThisHour <= RESET_EMAILS_PER_HOUR) {
         await auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(c, env.TRUST_PROXY) });
@@ -44,7 +37,7 @@ export function passwordResetRoutes(deps: AppDeps) {
     })
     .post("/reset-password", async (c) => {
       const input = await readJson(c, resetPasswordSchema, "validation:reset");
-      await throttleAddress(c);
+      await throttleAddress(deps, c);
       // The token comes from the link: one that cannot be ours is an invalid link, never a database query.
       const token = tokenParam(input.token, "auth:reset_link_invalid");
       const userId = await resetPassword(deps, { ...input, token });

@@ -6,6 +6,7 @@ import { Button } from "./ui/button";
 import { Field, Input, Textarea } from "./ui/field";
 import { Icon } from "./ui/icon";
 import { checkIcon } from "./ui/page-icons";
+import { SavedOnDeviceNote } from "./ui/step-footer";
 
 /** Under an answer: where its draft came from, or that the owner still has to write it. */
 export type ReviewNote = { tone: "source" | "todo"; text: string };
@@ -109,10 +110,7 @@ export function AnswersReview<Values extends FieldValues>(props: {
           {props.submitting ? "Processing..." : "Accept all"}
         </Button>
       </div>
-      <p className="mt-3 flex items-center gap-1.5 pb-5 text-xs text-slate-500 sm:pb-8">
-        <Icon drawing={checkIcon} className="h-3.5 w-3.5" />
-        Your answers are kept on this device as you type.
-      </p>
+      <SavedOnDeviceNote />
     </form>
   );
 }

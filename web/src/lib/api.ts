@@ -13,26 +13,42 @@ export class ApiError extends Error {
   }
 }
 
+/** What a request that never reached the server says. */
+export const NETWORK_MESSAGE = "We could not reach the server. Check your connection and try again.";
+
+/**
+ * fetch with the session cookie. A refusal throws the ApiError it carries, a
+ * dropped connection an ApiError with the code "network"; stopping it with the
+ * signal throws the AbortError as it is.
+ */
+export async function apiFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(input, { credentials: "same-origin", ...init });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, "network", NETWORK_MESSAGE);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** The fetch options that send `body` as JSON; none without a body. */
+export function jsonBody(body: unknown): RequestInit {
+  return body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+}
+
 /** JSON over fetch with the session cookie; throws ApiError for anything but 2xx. */
 export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: "same-origin",
-      signal: init.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "network", "We could not reach the server. Check your connection and try again.");
-  }
-  if (response.ok) return (await response.json()) as T;
-  throw await errorFrom(response);
+  const response = await apiFetch(path, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    ...jsonBody(init.body),
+    signal: init.signal,
+  });
+  return (await response.json()) as T;
 }
 
 const sessionEndedListeners = new Set<() => void>();

@@ -12,3 +12,14 @@ export function showFormError<T extends FieldValues>(form: UseFormReturn<T>, err
   }
   errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
 }
+
+/** The form's submit handler: `action` runs with the checked values, and a refusal is shown by showFormError. */
+export function submitHandler<T extends FieldValues>(form: UseFormReturn<T>, action: (values: T) => Promise<void>) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await action(values);
+    } catch (error) {
+      showFormError(form, error);
+    }
+  });
+}

@@ -1,5 +1,7 @@
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 /** A modal that asks before something that cannot be undone; Escape or Cancel closes it. */
 export function ConfirmDialog(props: {
@@ -31,3 +33,17 @@ export function ConfirmDialog(props: {
 }
 
 export const DialogClose = Dialog.Close;
+
+/** The dialog's buttons: Cancel, which closes it (not while the action runs), then the action. */
+export function DialogActions(props: { busy?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", props.className)}>
+      <DialogClose asChild>
+        <Button variant="secondary" disabled={props.busy}>
+          Cancel
+        </Button>
+      </DialogClose>
+      {props.children}
+    </div>
+  );
+}

@@ -37,11 +37,17 @@ export function Field(props: { id: string; label: ReactNode; error?: string; hin
         </p>
       ) : null}
       {props.children}
-      {props.error ? (
-        <p id={`${props.id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      ) : null}
+      <ErrorLine id={`${props.id}-error`} message={props.error} />
     </div>
+  );
+}
+
+/** A form's message about what went wrong, announced as it appears; nothing without one. */
+export function ErrorLine(props: { id?: string; message: string | undefined }) {
+  if (!props.message) return null;
+  return (
+    <p id={props.id} role="alert" className="text-sm font-medium text-red-700">
+      {props.message}
+    </p>
   );
 }

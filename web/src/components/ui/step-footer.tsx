@@ -55,10 +55,17 @@ export function StepFooter(props: {
           {props.isLast ? (props.submitting ? "Processing..." : props.lastLabel) : "Next"}
         </Button>
       </div>
-      <p className="mt-3 flex items-center gap-1.5 pb-5 text-xs text-slate-500 sm:pb-8">
-        <Icon drawing={checkIcon} className="h-3.5 w-3.5" />
-        Your answers are kept on this device as you type.
-      </p>
+      <SavedOnDeviceNote />
     </>
+  );
+}
+
+/** Under a questionnaire's buttons: typing is never lost. */
+export function SavedOnDeviceNote() {
+  return (
+    <p className="mt-3 flex items-center gap-1.5 pb-5 text-xs text-slate-500 sm:pb-8">
+      <Icon drawing={checkIcon} className="h-3.5 w-3.5" />
+      Your answers are kept on this device as you type.
+    </p>
   );
 }

@@ -1,24 +1,12 @@
 import type { Transcript } from "#shared/voice";
-import { ApiError, errorFrom } from "../../lib/api";
+import { apiFetch } from "../../lib/api";
 
 /** A recording sent to be written down; the server checks its limits and asks the AI service. */
 export async function transcribe(recording: Blob, seconds: number, signal?: AbortSignal): Promise<string> {
   const form = new FormData();
   form.append("file", recording, "recording");
   form.append("seconds", seconds.toFixed(1));
-  let response: Response;
-  try {
-    response = await fetch("/api/voice/transcriptions", {
-      method: "POST",
-      body: form,
-      credentials: "same-origin",
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "network", "We could not reach the server. Check your connection and try again.");
-  }
-  if (!response.ok) throw await errorFrom(response);
+  const response = await apiFetch("/api/voice/transcriptions", { method: "POST", body: form, signal });
   return ((await response.json()) as Transcript).text;
 }
 

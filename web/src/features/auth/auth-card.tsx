@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Card } from "../../components/ui/card";
 
 /** The auth screens' frame: a soft brand background and one centred card with a heading. */
@@ -11,5 +12,24 @@ export function AuthCard(props: { title: string; description?: ReactNode; childr
         {props.children}
       </Card>
     </div>
+  );
+}
+
+/** An auth screen that only says something: its words and buttons under the heading. */
+export function AuthMessage(props: { title: string; children: ReactNode }) {
+  return (
+    <AuthCard title={props.title}>
+      <div className="mt-6 grid gap-4 text-sm text-slate-700">{props.children}</div>
+    </AuthCard>
+  );
+}
+
+export function BackToLogin() {
+  return (
+    <p className="text-center text-sm">
+      <Link to="/login" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+        Back to login
+      </Link>
+    </p>
   );
 }

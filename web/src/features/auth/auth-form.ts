@@ -1,17 +1,12 @@
 import type { MouseEvent } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { errorToast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api";
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
 
-/** Server-side field errors go under their fields; anything else becomes an "Error" toast. */
-export function showServerError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-    for (const [name, message] of Object.entries(error.fields)) {
-      form.setError(name as Path<T>, { type: "server", message }, { shouldFocus: true });
-    }
-    return;
-  }
-  errorToast(error instanceof Error ? error.message : "Something went wrong. Please try again.");
+/**
+ * An auth page's form: fields are checked on blur, then again as the owner
+ * types into one that has a message.
+ */
+export function useAuthForm<T extends FieldValues>(resolver: Resolver<T>, defaultValues: DefaultValues<T>) {
+  return useForm<T>({ resolver, mode: "onBlur", reValidateMode: "onChange", defaultValues });
 }
 
 /**

@@ -1,18 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Tabs } from "radix-ui";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "#shared/auth-schemas";
+import { FormInput } from "../../components/form-input";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
+import { submitHandler } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { type AuthResponse, useFinishSignIn, useSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
-import { keepFocus, showServerError } from "./auth-form";
+import { keepFocus, useAuthForm } from "./auth-form";
 import { safeNext } from "./safe-next";
 import { TwoFactorStep } from "./two-factor-step";
 
@@ -80,53 +81,33 @@ export function AuthPage() {
 }
 
 function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNeeded: () => void }) {
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: "onBlur",
-    reValidateMode: "onChange",
-    defaultValues: { email: "", password: "" },
-  });
+  const form = useAuthForm<LoginInput>(zodResolver(loginSchema), { email: "", password: "" });
   const finish = useFinishSignIn();
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          const response = await api<LoginResponse>("/api/auth/login", { body: values });
-          if ("twoFactor" in response) {
-            onCodeNeeded();
-            return;
-          }
-          toast({ title: "Welcome back!", description: "You've successfully logged in." });
-          finish(response, next ?? response.next);
-        } catch (error) {
-          showServerError(form, error);
+      onSubmit={submitHandler(form, async (values) => {
+        const response = await api<LoginResponse>("/api/auth/login", { body: values });
+        if ("twoFactor" in response) {
+          onCodeNeeded();
+          return;
         }
+        toast({ title: "Welcome back!", description: "You've successfully logged in." });
+        finish(response, next ?? response.next);
       })}
     >
-      <Field id="login-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? "login-email-error" : undefined}
-          {...form.register("email")}
-        />
-      </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? "login-password-error" : undefined}
-          {...form.register("password")}
-        />
-      </Field>
+      <FormInput form={form} name="email" id="login-email" label="Email" type="email" autoComplete="email" />
+      <FormInput
+        form={form}
+        name="password"
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <p className="-mt-2 text-right text-sm">
         <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-4 hover:underline">
           Forgot password?
@@ -140,21 +121,15 @@ function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNee
 }
 
 function SignupForm() {
-  const form = useForm<SignupInput>({
-    resolver: zodResolver(signupSchema),
-    mode: "onBlur",
-    reValidateMode: "onChange",
-    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+  const form = useAuthForm<SignupInput>(zodResolver(signupSchema), {
+    name: "",
+    email: "",
+    password: "",
+    confirmPassword: "",
   });
   const finish = useFinishSignIn();
-  const { errors, isSubmitting } = form.formState;
-  const password = form.watch("password");
-
-  // confirmPassword is re-checked when the password changes after it was filled in.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the password changes
-  useEffect(() => {
-    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
-  }, [password, form]);
+  const { isSubmitting } = form.formState;
+  useRecheckConfirmation(form, "password", "confirmPassword");
 
   const fields = [
     { name: "name", label: "Name", type: "text", autoComplete: "name" },
@@ -167,33 +142,24 @@ function SignupForm() {
     <form
       noValidate
       className="grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          const response = await api<AuthResponse>("/api/auth/sign-up", { body: values });
-          toast({ title: "Account created!", description: "Your account has been successfully created." });
-          // A new account always starts with the plan, whatever page sent it here.
-          finish(response, "/subscription");
-        } catch (error) {
-          showServerError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        const response = await api<AuthResponse>("/api/auth/sign-up", { body: values });
+        toast({ title: "Account created!", description: "Your account has been successfully created." });
+        // A new account always starts with the plan, whatever page sent it here.
+        finish(response, "/subscription");
       })}
     >
-      {fields.map((field) => {
-        const id = `signup-${field.name}`;
-        const error = errors[field.name]?.message;
-        return (
-          <Field key={field.name} id={id} label={field.label} error={error}>
-            <Input
-              id={id}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              {...form.register(field.name)}
-            />
-          </Field>
-        );
-      })}
+      {fields.map((field) => (
+        <FormInput
+          key={field.name}
+          form={form}
+          name={field.name}
+          id={`signup-${field.name}`}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+        />
+      ))}
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Creating account..." : "Create Account"}
       </Button>

@@ -1,17 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type ResetPasswordInput, resetPasswordSchema } from "#shared/auth-schemas";
+import { FormInput } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
+import { showFormError } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
+import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { resetSession } from "../../lib/use-session";
-import { AuthCard } from "./auth-card";
-import { keepFocus, showServerError } from "./auth-form";
-import { BackToLogin } from "./forgot-password-page";
+import { AuthCard, AuthMessage, BackToLogin } from "./auth-card";
+import { keepFocus, useAuthForm } from "./auth-form";
 
 const FIELDS = [
   { name: "newPassword", label: "New password" },
@@ -27,15 +27,13 @@ export function ResetPasswordPage() {
 
   if (linkProblem) {
     return (
-      <AuthCard title="This link does not work">
-        <div className="mt-6 grid gap-4 text-sm text-slate-700">
-          <p>{linkProblem} Reset links work once, for one hour after they are sent.</p>
-          <Button asChild>
-            <Link to="/forgot-password">Send a new link</Link>
-          </Button>
-          <BackToLogin />
-        </div>
-      </AuthCard>
+      <AuthMessage title="This link does not work">
+        <p>{linkProblem} Reset links work once, for one hour after they are sent.</p>
+        <Button asChild>
+          <Link to="/forgot-password">Send a new link</Link>
+        </Button>
+        <BackToLogin />
+      </AuthMessage>
     );
   }
   return (
@@ -50,20 +48,13 @@ export function ResetPasswordPage() {
 
 function NewPasswordForm({ token, onLinkProblem }: { token: string; onLinkProblem: (message: string) => void }) {
   const navigate = useNavigate();
-  const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
-    mode: "onBlur",
-    reValidateMode: "onChange",
-    defaultValues: { token, newPassword: "", confirmPassword: "" },
+  const form = useAuthForm<ResetPasswordInput>(zodResolver(resetPasswordSchema), {
+    token,
+    newPassword: "",
+    confirmPassword: "",
   });
-  const { errors, isSubmitting } = form.formState;
-  const newPassword = form.watch("newPassword");
-
-  // confirmPassword is re-checked when the password changes after it was filled in.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the new password changes
-  useEffect(() => {
-    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
-  }, [newPassword, form]);
+  const { isSubmitting } = form.formState;
+  useRecheckConfirmation(form, "newPassword", "confirmPassword");
 
   return (
     <form
@@ -81,27 +72,22 @@ function NewPasswordForm({ token, onLinkProblem }: { token: string; onLinkProble
             onLinkProblem("This link has expired or has already been used.");
             return;
           }
-          showServerError(form, error);
+          showFormError(form, error);
         }
       })}
     >
-      {FIELDS.map((field) => {
-        const id = `reset-${field.name}`;
-        const error = errors[field.name]?.message;
-        return (
-          <Field key={field.name} id={id} label={field.label} error={error}>
-            <Input
-              id={id}
-              type="password"
-              autoComplete="new-password"
-              autoFocus={field.name === "newPassword"}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              {...form.register(field.name)}
-            />
-          </Field>
-        );
-      })}
+      {FIELDS.map((field) => (
+        <FormInput
+          key={field.name}
+          form={form}
+          name={field.name}
+          id={`reset-${field.name}`}
+          label={field.label}
+          type="password"
+          autoComplete="new-password"
+          autoFocus={field.name === "newPassword"}
+        />
+      ))}
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Saving..." : "Save new password"}
       </Button>

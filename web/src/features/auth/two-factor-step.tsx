@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type TwoFactorLoginInput, twoFactorLoginSchema } from "#shared/auth-schemas";
+import { FormInput } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
+import { showFormError } from "../../lib/show-form-error";
 import { type AuthResponse, useFinishSignIn } from "../../lib/use-session";
-import { keepFocus, showServerError } from "./auth-form";
+import { keepFocus } from "./auth-form";
 
 /** Refusals that end the waiting sign-in: the owner starts again from the password. */
 const START_AGAIN = new Set(["unauthorized:two_factor_expired", "rate_limit:two_factor"]);
@@ -25,7 +26,7 @@ export function TwoFactorStep({ next, onCancel }: { next: string | undefined; on
     defaultValues: { method: "totp", code: "" },
   });
   const finish = useFinishSignIn();
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const totp = method === "totp";
 
   const switchMethod = () => {
@@ -50,7 +51,7 @@ export function TwoFactorStep({ next, onCancel }: { next: string | undefined; on
             onCancel();
             return;
           }
-          showServerError(form, error);
+          showFormError(form, error);
         }
       })}
     >
@@ -60,22 +61,20 @@ export function TwoFactorStep({ next, onCancel }: { next: string | undefined; on
           : "Enter one of the backup codes you saved when you turned on two-factor sign-in. Each works once."}
       </p>
       <input type="hidden" {...form.register("method")} />
-      <Field id="two-factor-code" label={totp ? "Authentication code" : "Backup code"} error={errors.code?.message}>
-        <Input
-          id="two-factor-code"
-          key={method}
-          autoFocus
-          inputMode={totp ? "numeric" : "text"}
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={totp ? "123456" : "abcde-12345"}
-          className="text-center font-mono text-lg tracking-widest"
-          aria-invalid={Boolean(errors.code)}
-          aria-describedby={errors.code ? "two-factor-code-error" : undefined}
-          {...form.register("code")}
-        />
-      </Field>
+      <FormInput
+        form={form}
+        name="code"
+        id="two-factor-code"
+        label={totp ? "Authentication code" : "Backup code"}
+        key={method}
+        autoFocus
+        inputMode={totp ? "numeric" : "text"}
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder={totp ? "123456" : "abcde-12345"}
+        className="text-center font-mono text-lg tracking-widest"
+      />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Checking..." : "Verify"}
       </Button>

@@ -5,8 +5,7 @@ import { Button } from "../../components/ui/button";
 import { api } from "../../lib/api";
 import { usePageTitle } from "../../lib/use-page-title";
 import { refreshSession, useSession } from "../../lib/use-session";
-import { AuthCard } from "./auth-card";
-import { BackToLogin } from "./forgot-password-page";
+import { AuthMessage, BackToLogin } from "./auth-card";
 import { resendConfirmation } from "./resend-confirmation";
 
 type State = "confirming" | "confirmed" | "failed";
@@ -36,35 +35,31 @@ export function VerifyEmailPage() {
   const user = session.data?.user;
   if (state === "confirmed") {
     return (
-      <AuthCard title="Email confirmed">
-        <div className="mt-6 grid gap-4 text-sm text-slate-700">
-          <p className="text-center">
-            Thank you. Your email address is confirmed, so you can always get back into your account.
-          </p>
-          <Button asChild size="lg">
-            <Link to={user ? "/" : "/login"}>{user ? "Continue" : "Log in"}</Link>
-          </Button>
-        </div>
-      </AuthCard>
+      <AuthMessage title="Email confirmed">
+        <p className="text-center">
+          Thank you. Your email address is confirmed, so you can always get back into your account.
+        </p>
+        <Button asChild size="lg">
+          <Link to={user ? "/" : "/login"}>{user ? "Continue" : "Log in"}</Link>
+        </Button>
+      </AuthMessage>
     );
   }
   return (
-    <AuthCard title="This link does not work">
-      <div className="mt-6 grid gap-4 text-sm text-slate-700">
-        <p>This confirmation link has expired or is not valid. Confirmation links work for 24 hours.</p>
-        {user && !user.emailVerified ? (
-          <Button onClick={() => void resendConfirmation(user.email)}>Send a new link</Button>
-        ) : user ? (
-          <Button asChild>
-            <Link to="/">Continue</Link>
-          </Button>
-        ) : (
-          <>
-            <p>Log in and choose "Resend" in the banner at the top of the page to get a new link.</p>
-            <BackToLogin />
-          </>
-        )}
-      </div>
-    </AuthCard>
+    <AuthMessage title="This link does not work">
+      <p>This confirmation link has expired or is not valid. Confirmation links work for 24 hours.</p>
+      {user && !user.emailVerified ? (
+        <Button onClick={() => void resendConfirmation(user.email)}>Send a new link</Button>
+      ) : user ? (
+        <Button asChild>
+          <Link to="/">Continue</Link>
+        </Button>
+      ) : (
+        <>
+          <p>Log in and choose "Resend" in the banner at the top of the page to get a new link.</p>
+          <BackToLogin />
+        </>
+      )}
+    </AuthMessage>
   );
 }

@@ -13,7 +13,7 @@ import type {
 } from "#shared/chat";
 import type { DirectorListResponse } from "#shared/director-states";
 import type { DirectorId } from "#shared/directors";
-import { ApiError, api, errorFrom } from "../../lib/api";
+import { api, apiFetch } from "../../lib/api";
 
 /** A message as the chat screen holds it: the AI SDK's UI message with our stored fields as metadata. */
 export type ChatUIMessage = UIMessage<
@@ -167,16 +167,6 @@ export function chatTransport(directorId: DirectorId, target: () => TurnTarget) 
       api: `/api/conversations/${encodeURIComponent(target().conversationId ?? "none")}/stream`,
       credentials: "same-origin",
     }),
-    fetch: async (input, init) => {
-      let response: Response;
-      try {
-        response = await fetch(input, init);
-      } catch (error) {
-        if ((error as Error).name === "AbortError") throw error;
-        throw new ApiError(0, "network", "We could not reach the server. Check your connection and try again.");
-      }
-      if (response.ok) return response;
-      throw await errorFrom(response);
-    },
+    fetch: (input, init) => apiFetch(input, init),
   });
 }

@@ -5,11 +5,12 @@ import type { Director } from "#shared/directors";
 import { KNOWLEDGE_ACCEPT } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { boltIcon, paperclipIcon, sendIcon, stopIcon } from "../../components/ui/page-icons";
+import { boltIcon, paperclipIcon } from "../../components/ui/page-icons";
 import { MicButton } from "../../components/voice/mic-button";
 import { useSendAtOnce } from "../../components/voice/voice-support";
 import { cn } from "../../lib/cn";
 import { AttachmentChip, useChatAttachment } from "./chat-attachment";
+import { SendOrStopButton } from "./send-or-stop-button";
 
 /** Show the character count once a message gets close to the limit. */
 const COUNT_FROM = CHAT_MESSAGE_MAX_LENGTH - 500;
@@ -195,28 +196,13 @@ export function ChatComposer({
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        {answering ? (
-          <Button
-            type="button"
-            size="icon"
-            variant="secondary"
-            onClick={onStop}
-            aria-label="Stop answer"
-            className="rounded-xl"
-          >
-            <Icon drawing={stopIcon} className="h-4 w-4" />
-          </Button>
-        ) : (
-          <Button
-            type="submit"
-            size="icon"
-            aria-label="Send message"
-            disabled={!canSend || held !== undefined}
-            className="rounded-xl"
-          >
-            <Icon drawing={sendIcon} className="h-5 w-5" />
-          </Button>
-        )}
+        <SendOrStopButton
+          answering={answering}
+          onStop={onStop}
+          stopLabel="Stop answer"
+          sendLabel="Send message"
+          canSend={canSend && held === undefined}
+        />
       </div>
       <div
         className={cn(

@@ -3,7 +3,7 @@ import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { errorIcon, messageIcon } from "../../components/ui/page-icons";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { PromptButton } from "./superpowers-panel";
 
 /** What the conversation area shows besides messages: a load error, the skeleton, the empty state, the untrained note. */
@@ -34,8 +34,7 @@ export function LoadErrorAlert({ message, onRetry }: { message: string; onRetry?
 
 export function ConversationSkeleton() {
   return (
-    <div className="space-y-5" aria-busy="true">
-      <span className="sr-only">Loading conversation…</span>
+    <Loading label="Loading conversation…" className="space-y-5">
       <div className="flex items-start gap-3">
         <Skeleton className="h-8 w-8 rounded-full" />
         <Skeleton className="h-20 w-3/4 rounded-2xl" />
@@ -47,7 +46,7 @@ export function ConversationSkeleton() {
         <Skeleton className="h-8 w-8 rounded-full" />
         <Skeleton className="h-14 w-2/3 rounded-2xl" />
       </div>
-    </div>
+    </Loading>
   );
 }
 

@@ -5,7 +5,7 @@ import { DIRECTORS, type DirectorId } from "#shared/directors";
 import { DirectorAvatar } from "../../components/director-avatar";
 import { Icon } from "../../components/ui/icon";
 import { lockIcon } from "../../components/ui/page-icons";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useDirectorList } from "./chat-api";
 
@@ -42,8 +42,7 @@ export function DirectorSidebar({
         Directors
       </h2>
       {list.isPending ? (
-        <div className="space-y-1 px-3" aria-busy="true">
-          <span className="sr-only">Loading directors…</span>
+        <Loading label="Loading directors…" className="space-y-1 px-3">
           {SKELETON_ROWS.map((row) => (
             <div key={row} data-testid="director-skeleton" className="flex items-center gap-3 px-2 py-1.5">
               <Skeleton className="h-8 w-8 rounded-full" />
@@ -53,7 +52,7 @@ export function DirectorSidebar({
               </div>
             </div>
           ))}
-        </div>
+        </Loading>
       ) : (
         // Compact rows leave the history room for several conversations on a laptop screen.
         <ul className="max-h-[50%] shrink-0 space-y-0.5 overflow-y-auto border-b border-slate-200 px-3 pb-2">

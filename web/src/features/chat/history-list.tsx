@@ -4,7 +4,7 @@ import { BoardAvatar } from "../../components/board-avatar";
 import { DirectorAvatar } from "../../components/director-avatar";
 import { Icon } from "../../components/ui/icon";
 import { newConversationIcon, searchIcon } from "../../components/ui/page-icons";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useConversationList } from "./chat-api";
 
@@ -94,11 +94,10 @@ export function HistoryList({ activeId, onOpen, onSearch, onNew, waitForTitles, 
         </button>
       </div>
       {list.isPending ? (
-        <div className="space-y-2 px-5 py-2" aria-busy="true">
-          <span className="sr-only">Loading conversations…</span>
+        <Loading label="Loading conversations…" className="space-y-2 px-5 py-2">
           <Skeleton className="h-4 w-40" />
           <Skeleton className="h-4 w-32" />
-        </div>
+        </Loading>
       ) : list.isError ? (
         <p className="px-5 py-2 text-sm text-red-700">Your conversations could not be loaded.</p>
       ) : groups.length === 0 ? (

@@ -4,7 +4,7 @@ import { ERRORS } from "#shared/errors";
 import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
 import { WebsiteKnowledgeOffer } from "../onboarding/website-knowledge-offer";
 import { DirectorCard } from "./director-card";
@@ -122,8 +122,7 @@ function PlanSummary({ list }: { list: DirectorListResponse }) {
 
 function DirectorGridSkeleton() {
   return (
-    <div aria-busy="true" className="mt-6">
-      <span className="sr-only">Loading...</span>
+    <Loading className="mt-6">
       <div className="grid gap-4 sm:gap-5 md:grid-cols-2 lg:grid-cols-3">
         {["a", "b", "c", "d", "e", "f"].map((key) => (
           <Card key={key} className="p-5 sm:p-6">
@@ -140,7 +139,7 @@ function DirectorGridSkeleton() {
           </Card>
         ))}
       </div>
-    </div>
+    </Loading>
   );
 }
 

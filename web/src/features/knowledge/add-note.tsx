@@ -4,9 +4,9 @@ import { useForm } from "react-hook-form";
 import type { DirectorId } from "#shared/directors";
 import { type NoteInput, noteSchema } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
-import { Field, Input, Textarea } from "../../components/ui/field";
-import { ApiError } from "../../lib/api";
+import { ErrorLine, Field, Input, Textarea } from "../../components/ui/field";
 import { addNote, KNOWLEDGE_QUERY_KEY } from "./knowledge-api";
+import { showNoteError } from "./show-note-error";
 
 /** A note: a title and pasted text. What was typed stays in the form until the server has it. */
 export function AddNote(props: { directorIds: DirectorId[] | null }) {
@@ -20,12 +20,7 @@ export function AddNote(props: { directorIds: DirectorId[] | null }) {
       form.reset({ title: "", text: "" });
       await queryClient.invalidateQueries({ queryKey: KNOWLEDGE_QUERY_KEY });
     } catch (failure) {
-      if (failure instanceof ApiError && (failure.fields.title || failure.fields.text)) {
-        if (failure.fields.title) form.setError("title", { message: failure.fields.title });
-        if (failure.fields.text) form.setError("text", { message: failure.fields.text });
-        return;
-      }
-      form.setError("root", { message: (failure as Error).message });
+      showNoteError(form, failure);
     }
   });
 
@@ -48,11 +43,7 @@ export function AddNote(props: { directorIds: DirectorId[] | null }) {
           {...form.register("text")}
         />
       </Field>
-      {errors.root?.message ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errors.root.message}
-        </p>
-      ) : null}
+      <ErrorLine message={errors.root?.message} />
       <Button type="submit" className="justify-self-start" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? "Adding..." : "Add note"}
       </Button>

@@ -1,4 +1,5 @@
 import { DIRECTORS, type DirectorId } from "#shared/directors";
+import { ErrorLine } from "../../components/ui/field";
 
 /**
  * Which directors may use a source: all of them (the default), or the ones
@@ -43,11 +44,7 @@ export function DirectorChoice(props: {
           ))}
         </div>
       )}
-      {props.error ? (
-        <p id={`${props.id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      ) : null}
+      <ErrorLine id={`${props.id}-error`} message={props.error} />
     </fieldset>
   );
 }

@@ -4,12 +4,13 @@ import { Dialog } from "radix-ui";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { type KnowledgeSourceItem, type NoteEdit, noteEditSchema } from "#shared/knowledge";
+import { QueryView } from "../../components/query-view";
 import { Button } from "../../components/ui/button";
-import { Field, Input, Textarea } from "../../components/ui/field";
-import { Skeleton } from "../../components/ui/skeleton";
+import { ErrorLine, Field, Input, Textarea } from "../../components/ui/field";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { ApiError } from "../../lib/api";
 import { editNote, KNOWLEDGE_QUERY_KEY, readSourceText } from "./knowledge-api";
+import { showNoteError } from "./show-note-error";
 
 /** A note's title and text, changed in place; the directors use the new text once it is read again. */
 export function EditNoteDialog(props: {
@@ -38,12 +39,7 @@ export function EditNoteDialog(props: {
       props.onOpenChange(false);
       toast({ title: "Note saved", description: "Your directors use the new text once it is read." });
     } catch (failure) {
-      if (failure instanceof ApiError && (failure.fields.title || failure.fields.text)) {
-        if (failure.fields.title) form.setError("title", { message: failure.fields.title });
-        if (failure.fields.text) form.setError("text", { message: failure.fields.text });
-        return;
-      }
-      form.setError("root", { message: (failure as Error).message });
+      showNoteError(form, failure);
     }
   });
 
@@ -60,41 +56,38 @@ export function EditNoteDialog(props: {
               Your directors use the new text from the next answer once it is read.
             </Dialog.Description>
           </div>
-          {current.isPending ? (
-            <div className="grid gap-2" aria-busy="true">
-              <span className="sr-only">Loading the note…</span>
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-40 w-full" />
-            </div>
-          ) : current.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {current.error.message}
-            </p>
-          ) : (
-            <form noValidate onSubmit={submit} className="grid gap-3">
-              <Field id={titleId} label="Title" error={errors.title?.message}>
-                <Input id={titleId} aria-invalid={Boolean(errors.title)} {...form.register("title")} />
-              </Field>
-              <Field id={textId} label="Text" error={errors.text?.message}>
-                <Textarea id={textId} rows={10} aria-invalid={Boolean(errors.text)} {...form.register("text")} />
-              </Field>
-              {errors.root?.message ? (
-                <p role="alert" className="text-sm font-medium text-red-700">
-                  {errors.root.message}
-                </p>
-              ) : null}
-              <div className="flex justify-end gap-2">
-                <Dialog.Close asChild>
-                  <Button type="button" variant="secondary">
-                    Cancel
+          <QueryView
+            query={current}
+            loading={
+              <Loading label="Loading the note…" className="grid gap-2">
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-40 w-full" />
+              </Loading>
+            }
+            errorClassName="text-sm font-medium text-red-700"
+          >
+            {() => (
+              <form noValidate onSubmit={submit} className="grid gap-3">
+                <Field id={titleId} label="Title" error={errors.title?.message}>
+                  <Input id={titleId} aria-invalid={Boolean(errors.title)} {...form.register("title")} />
+                </Field>
+                <Field id={textId} label="Text" error={errors.text?.message}>
+                  <Textarea id={textId} rows={10} aria-invalid={Boolean(errors.text)} {...form.register("text")} />
+                </Field>
+                <ErrorLine message={errors.root?.message} />
+                <div className="flex justify-end gap-2">
+                  <Dialog.Close asChild>
+                    <Button type="button" variant="secondary">
+                      Cancel
+                    </Button>
+                  </Dialog.Close>
+                  <Button type="submit" disabled={form.formState.isSubmitting}>
+                    {form.formState.isSubmitting ? "Saving..." : "Save note"}
                   </Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting ? "Saving..." : "Save note"}
-                </Button>
-              </div>
-            </form>
-          )}
+                </div>
+              </form>
+            )}
+          </QueryView>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

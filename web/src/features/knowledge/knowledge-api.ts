@@ -10,7 +10,7 @@ import {
   type SourceUpdate,
   type WebPageInput,
 } from "#shared/knowledge";
-import { ApiError, api, errorFrom } from "../../lib/api";
+import { api, apiFetch } from "../../lib/api";
 
 export const KNOWLEDGE_QUERY_KEY = ["knowledge"] as const;
 
@@ -36,13 +36,7 @@ export async function uploadFile(file: File, directorIds: DirectorId[] | null): 
   const form = new FormData();
   form.append("file", file, file.name);
   if (directorIds) form.append("directorIds", JSON.stringify(directorIds));
-  let response: Response;
-  try {
-    response = await fetch("/api/knowledge/files", { method: "POST", body: form, credentials: "same-origin" });
-  } catch {
-    throw new ApiError(0, "network", "We could not reach the server. Check your connection and try again.");
-  }
-  if (!response.ok) throw await errorFrom(response);
+  const response = await apiFetch("/api/knowledge/files", { method: "POST", body: form });
   return ((await response.json()) as SourceResponse).source;
 }
 

@@ -4,7 +4,7 @@ import type { DirectorId } from "#shared/directors";
 import { formatBytes, type KnowledgeUsage } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { AddFiles } from "./add-files";
 import { AddNote } from "./add-note";
@@ -166,11 +166,10 @@ function Usage({ usage, hasPlan }: { usage: KnowledgeUsage; hasPlan: boolean }) 
 
 function KnowledgeSkeleton() {
   return (
-    <div aria-busy="true" className="grid gap-4">
-      <span className="sr-only">Loading...</span>
+    <Loading className="grid gap-4">
       <Skeleton className="h-16 w-full rounded-xl" />
       <Skeleton className="h-48 w-full rounded-xl" />
       <Skeleton className="h-24 w-full rounded-xl" />
-    </div>
+    </Loading>
   );
 }

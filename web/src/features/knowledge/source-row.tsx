@@ -4,7 +4,7 @@ import type { DirectorId } from "#shared/directors";
 import { FORMAT_LABELS, formatBytes, isFinished, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
-import { Input } from "../../components/ui/field";
+import { ErrorLine, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -210,11 +210,7 @@ function RenameForm({ source, onDone }: { source: KnowledgeSourceItem; onDone: (
           aria-invalid={Boolean(error)}
           onChange={(event) => setName(event.target.value)}
         />
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine message={error} />
       </div>
       <Button size="sm" type="submit">
         Save

@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import type { KnowledgeSourceItem } from "#shared/knowledge";
+import { QueryView } from "../../components/query-view";
 import { Button } from "../../components/ui/button";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { readSourceText } from "./knowledge-api";
 
 /**
@@ -45,32 +46,33 @@ export function SourceTextDialog(props: {
               The text your directors read from it{text.data?.truncated ? ": only its first part is used." : "."}
             </Dialog.Description>
           </div>
-          {text.isPending ? (
-            <div className="grid gap-2" aria-busy="true">
-              <span className="sr-only">Loading the text…</span>
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-2/3" />
-            </div>
-          ) : text.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {text.error.message}
-            </p>
-          ) : (
-            <>
-              <h3 className="text-sm font-semibold text-slate-800" aria-live="polite">
-                {partLabel(part?.location ?? null, shown, parts.length)}
-              </h3>
-              <section
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a long page of text must be scrollable by keyboard.
-                tabIndex={0}
-                aria-label="Text read"
-                className="min-h-24 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-800"
-              >
-                {part?.text ? part.text : <span className="text-slate-500">No text was found here.</span>}
-              </section>
-            </>
-          )}
+          <QueryView
+            query={text}
+            loading={
+              <Loading label="Loading the text…" className="grid gap-2">
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-2/3" />
+              </Loading>
+            }
+            errorClassName="text-sm font-medium text-red-700"
+          >
+            {() => (
+              <>
+                <h3 className="text-sm font-semibold text-slate-800" aria-live="polite">
+                  {partLabel(part?.location ?? null, shown, parts.length)}
+                </h3>
+                <section
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a long page of text must be scrollable by keyboard.
+                  tabIndex={0}
+                  aria-label="Text read"
+                  className="min-h-24 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-slate-800"
+                >
+                  {part?.text ? part.text : <span className="text-slate-500">No text was found here.</span>}
+                </section>
+              </>
+            )}
+          </QueryView>
           <div className="flex flex-wrap items-center justify-between gap-2">
             {parts.length > 1 ? (
               <div className="flex gap-2">

@@ -6,9 +6,9 @@ import { z } from "zod";
 import type { Director } from "#shared/directors";
 import { keyFactAnswerSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/field";
+import { ErrorLine, Input } from "../../components/ui/field";
 import { errorToast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { answerKeyFact, notNow, refreshKnowledge } from "./memory-api";
 
 const answerFormSchema = z.object({ answer: keyFactAnswerSchema.shape.answer });
@@ -51,15 +51,11 @@ export function FactAsk(props: {
       noValidate
       aria-label={`${director.name} asks: ${ask.question}`}
       className="grid gap-2 rounded-xl border border-brand-200 bg-brand-50/60 p-3"
-      onSubmit={form.handleSubmit(async ({ answer }) => {
-        try {
-          await answerKeyFact({ keyFact: ask.keyFact, answer, messageId: props.messageId });
-          setSaved(answer.trim());
-          await refreshKnowledge(queryClient);
-          props.onAnswered?.();
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async ({ answer }) => {
+        await answerKeyFact({ keyFact: ask.keyFact, answer, messageId: props.messageId });
+        setSaved(answer.trim());
+        await refreshKnowledge(queryClient);
+        props.onAnswered?.();
       })}
     >
       <label htmlFor={id} className="text-sm font-medium text-slate-900">
@@ -103,11 +99,7 @@ export function FactAsk(props: {
           ) : null}
         </div>
       </div>
-      {errors.answer ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {errors.answer.message}
-        </p>
-      ) : null}
+      <ErrorLine id={`${id}-error`} message={errors.answer?.message} />
     </form>
   );
 }

@@ -4,9 +4,9 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { DIRECTORS, type DirectorId, findDirector } from "#shared/directors";
 import { FACT_STATEMENT_MAX, factDateSchema, factStatementSchema } from "#shared/memory";
-import { Button } from "../../components/ui/button";
+import { InlineFormActions } from "../../components/inline-form-actions";
 import { Field, Input, Textarea } from "../../components/ui/field";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { today } from "./format-day";
 
 const factFormSchema = z.object({
@@ -57,18 +57,14 @@ export function FactForm(props: {
       onKeyDown={(event) => {
         if (event.key === "Escape" && props.onCancel) props.onCancel();
       }}
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          await props.onSubmit({
-            statement: values.statement.trim(),
-            date: values.date,
-            directorId: findDirector(values.directorId)?.id ?? null,
-            onlyDirector: Boolean(findDirector(values.directorId)) && values.onlyDirector,
-          });
-          if (!props.initial) form.reset({ ...values, statement: "", date: today() });
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        await props.onSubmit({
+          statement: values.statement.trim(),
+          date: values.date,
+          directorId: findDirector(values.directorId)?.id ?? null,
+          onlyDirector: Boolean(findDirector(values.directorId)) && values.onlyDirector,
+        });
+        if (!props.initial) form.reset({ ...values, statement: "", date: today() });
       })}
     >
       <Field id={`${id}-statement`} label="The fact" error={errors.statement?.message}>
@@ -120,16 +116,7 @@ export function FactForm(props: {
           Only {director.name} uses this
         </label>
       ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : props.submitLabel}
-        </Button>
-        {props.onCancel ? (
-          <Button type="button" size="sm" variant="ghost" disabled={isSubmitting} onClick={props.onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <InlineFormActions submitting={isSubmitting} submitLabel={props.submitLabel} onCancel={props.onCancel} />
     </form>
   );
 }

@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import { findDirector } from "#shared/directors";
 import type { AccountOverview } from "#shared/settings";
 import { KeyFactCount } from "../../components/key-fact-count";
+import { QueryView } from "../../components/query-view";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { Icon } from "../../components/ui/icon";
-import { chevronDownIcon } from "../../components/ui/page-icons";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { formatDate } from "../../lib/format-date";
+import { DirectorFold } from "./director-fold";
 import { KeepAutomatically } from "./keep-automatically";
 import { KeyFactList } from "./key-fact-list";
 import { useKnowledge } from "./memory-api";
@@ -38,62 +38,61 @@ export function KnowledgeSection({
       description="Everything your directors use when they answer you. Change anything here and they use it from their next answer on."
     >
       <div className="grid gap-8">
-        {knowledge.isPending ? (
-          <div aria-busy="true" className="grid gap-3">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </div>
-        ) : knowledge.isError ? (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            {knowledge.error.message}
-          </p>
-        ) : (
-          <>
-            <Group id="remembered-facts" title="Facts they remember">
-              <div className="grid gap-4">
-                <KeepAutomatically checked={knowledge.data.keepAutomatically} noting={knowledge.data.noting} />
-                <RememberedFacts
-                  facts={knowledge.data.facts}
-                  proposed={knowledge.data.proposed}
-                  directors={knowledge.data.directors.map((director) => director.directorId)}
-                />
-              </div>
-            </Group>
-            <Group
-              id="key-facts"
-              title="Key facts"
-              description="What matters most to each director's department, and which of it they know."
-            >
-              <div className="grid gap-2">
-                {knowledge.data.directors.map((item) => {
-                  const director = findDirector(item.directorId);
-                  if (!director) return null;
-                  return (
-                    <details key={director.id} className="group rounded-xl border border-slate-200">
-                      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-3 hover:bg-slate-50">
-                        <span className="flex min-w-0 items-center gap-2 text-sm">
-                          <KeyFactCount knowledge={item} className="text-brand-700" />
-                          <span className="font-semibold text-slate-900">{director.name}</span>
-                          <span className="text-slate-600">
-                            knows {item.known} of {item.total} key facts
+        <QueryView
+          query={knowledge}
+          loading={
+            <Loading className="grid gap-3">
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-24 w-full" />
+            </Loading>
+          }
+          errorClassName="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
+          {(known) => (
+            <>
+              <Group id="remembered-facts" title="Facts they remember">
+                <div className="grid gap-4">
+                  <KeepAutomatically checked={known.keepAutomatically} noting={known.noting} />
+                  <RememberedFacts
+                    facts={known.facts}
+                    proposed={known.proposed}
+                    directors={known.directors.map((director) => director.directorId)}
+                  />
+                </div>
+              </Group>
+              <Group
+                id="key-facts"
+                title="Key facts"
+                description="What matters most to each director's department, and which of it they know."
+              >
+                <div className="grid gap-2">
+                  {known.directors.map((item) => {
+                    const director = findDirector(item.directorId);
+                    if (!director) return null;
+                    return (
+                      <DirectorFold
+                        key={director.id}
+                        summary={
+                          <span className="flex min-w-0 items-center gap-2 text-sm">
+                            <KeyFactCount knowledge={item} className="text-brand-700" />
+                            <span className="font-semibold text-slate-900">{director.name}</span>
+                            <span className="text-slate-600">
+                              knows {item.known} of {item.total} key facts
+                            </span>
                           </span>
-                        </span>
-                        <Icon
-                          drawing={chevronDownIcon}
-                          className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-                        />
-                      </summary>
-                      <div className="border-t border-slate-200 p-3">
-                        <KeyFactList director={director} knowledge={item} />
-                      </div>
-                    </details>
-                  );
-                })}
-              </div>
-            </Group>
-          </>
-        )}
+                        }
+                      >
+                        <div className="border-t border-slate-200 p-3">
+                          <KeyFactList director={director} knowledge={item} />
+                        </div>
+                      </DirectorFold>
+                    );
+                  })}
+                </div>
+              </Group>
+            </>
+          )}
+        </QueryView>
         <Group
           id="business-profile"
           title="Business profile"

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Director } from "#shared/directors";
 import { type TrainingAnswers, type TrainingQuestion, trainingSchema } from "#shared/training";
-import { Button } from "../../components/ui/button";
+import { InlineFormActions } from "../../components/inline-form-actions";
 import { Field, Textarea } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
@@ -70,14 +70,7 @@ export function TrainingAnswerForm(props: {
           {...form.register("value")}
         />
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" disabled={isSubmitting} onClick={props.onDone}>
-          Cancel
-        </Button>
-      </div>
+      <InlineFormActions submitting={isSubmitting} onCancel={props.onDone} />
     </form>
   );
 }

@@ -3,9 +3,8 @@ import { findDirector } from "#shared/directors";
 import type { KnowledgeOverview } from "#shared/memory";
 import { TRAINING_QUESTIONS } from "#shared/training";
 import { Button } from "../../components/ui/button";
-import { Icon } from "../../components/ui/icon";
-import { chevronDownIcon } from "../../components/ui/page-icons";
 import { formatDate } from "../../lib/format-date";
+import { DirectorFold } from "./director-fold";
 import { TrainingAnswerForm } from "./training-answer-form";
 
 /** Each trained director's ten answers, folded per director, each edited where it is shown. */
@@ -20,19 +19,17 @@ export function TrainingAnswers({ trainings }: { trainings: KnowledgeOverview["t
         const director = findDirector(training.directorId);
         if (!director) return null;
         return (
-          <details key={director.id} className="group rounded-xl border border-slate-200">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-3 hover:bg-slate-50">
+          <DirectorFold
+            key={director.id}
+            summary={
               <span className="min-w-0">
                 <span className="block text-sm font-semibold text-slate-900">{director.name}'s training answers</span>
                 <span className="block text-xs text-slate-600">
                   From {director.name}'s training, {formatDate(training.trainedAt)}
                 </span>
               </span>
-              <Icon
-                drawing={chevronDownIcon}
-                className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-              />
-            </summary>
+            }
+          >
             <dl className="grid gap-4 border-t border-slate-200 p-3">
               {TRAINING_QUESTIONS[director.id].map((question) => {
                 const key = `${director.id}:${question.name}`;
@@ -73,7 +70,7 @@ export function TrainingAnswers({ trainings }: { trainings: KnowledgeOverview["t
                 );
               })}
             </dl>
-          </details>
+          </DirectorFold>
         );
       })}
     </div>

@@ -20,8 +20,8 @@ import { Card } from "../../components/ui/card";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { Icon } from "../../components/ui/icon";
 import { sparklesIcon } from "../../components/ui/page-icons";
-import { Progress } from "../../components/ui/progress";
 import { StepFooter } from "../../components/ui/step-footer";
+import { StepProgress } from "../../components/ui/step-progress";
 import { toast } from "../../components/ui/use-toast";
 import { MicButton } from "../../components/voice/mic-button";
 import { ApiError } from "../../lib/api";
@@ -190,15 +190,7 @@ function OnboardingWizard(props: {
             />
           ) : (
             <>
-              <div className="flex items-center justify-between gap-3 text-sm">
-                <p className="font-medium text-slate-700">
-                  Step {step} of {ONBOARDING_STEPS}
-                </p>
-                <p className="text-slate-500">{Math.round((step / ONBOARDING_STEPS) * 100)}%</p>
-              </div>
-              <div className="mt-2">
-                <Progress value={(step / ONBOARDING_STEPS) * 100} label="Onboarding progress" />
-              </div>
+              <StepProgress word="Step" step={step} steps={ONBOARDING_STEPS} label="Onboarding progress" />
 
               <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
                 <Field

@@ -3,7 +3,7 @@ import type { DirectorListItem } from "#shared/director-states";
 import type { CurrentPlan } from "#shared/plan-selection";
 import { directorAllowance, findPlan, type Plan } from "#shared/plans";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
 import { formatDate } from "../../lib/format-date";
 
 /** How a paid plan is taken: chosen without payment (no billing), paid on Stripe's page, or a change of what is paid. */
@@ -68,17 +68,14 @@ export function PaidPlanDialog(props: {
         ) : null
       }
     >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button
           disabled={props.pending || (mustChoose && !kept)}
           onClick={() => plan && props.onConfirm(plan, mustChoose ? kept : undefined)}
         >
           {props.pending ? "Please wait..." : confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </ConfirmDialog>
   );
 }

@@ -9,11 +9,12 @@ import {
   updateNameSchema,
 } from "#shared/account-schemas";
 import type { AccountOverview } from "#shared/settings";
+import { FormInput } from "../../components/form-input";
 import { Fact, SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
+import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { updateSessionUser, useFinishSignOut } from "../../lib/use-session";
 import { ACCOUNT_QUERY_KEY, changePassword, signOutEverywhere, updateName } from "./settings-api";
 
@@ -41,7 +42,7 @@ function NameForm({ name }: { name: string }) {
     reValidateMode: "onChange",
     defaultValues: { name },
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
 
   useEffect(() => {
     form.reset({ name });
@@ -52,31 +53,19 @@ function NameForm({ name }: { name: string }) {
       noValidate
       aria-labelledby="name-form-heading"
       className="grid content-start gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          const { user } = await updateName(values);
-          updateSessionUser({ name: user.name });
-          queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
-            account ? { ...account, user: { ...account.user, name: user.name } } : account,
-          );
-          toast({ title: "Name updated", description: `You now appear as ${user.name}.` });
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        const { user } = await updateName(values);
+        updateSessionUser({ name: user.name });
+        queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
+          account ? { ...account, user: { ...account.user, name: user.name } } : account,
+        );
+        toast({ title: "Name updated", description: `You now appear as ${user.name}.` });
       })}
     >
       <h3 id="name-form-heading" className="text-base font-semibold text-slate-900">
         Change name
       </h3>
-      <Field id="account-name" label="Name" error={errors.name?.message}>
-        <Input
-          id="account-name"
-          autoComplete="name"
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={errors.name ? "account-name-error" : undefined}
-          {...form.register("name")}
-        />
-      </Field>
+      <FormInput form={form} name="name" id="account-name" label="Name" autoComplete="name" />
       <div>
         <Button type="submit" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? "Saving..." : "Save name"}
@@ -100,28 +89,18 @@ function PasswordForm() {
     reValidateMode: "onChange",
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
-  const newPassword = form.watch("newPassword");
-
-  // confirmPassword is re-checked when the new password changes after it was filled in.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the new password changes
-  useEffect(() => {
-    if (form.getFieldState("confirmPassword").isTouched) void form.trigger("confirmPassword");
-  }, [newPassword, form]);
+  const { isSubmitting } = form.formState;
+  useRecheckConfirmation(form, "newPassword", "confirmPassword");
 
   return (
     <form
       noValidate
       aria-labelledby="password-form-heading"
       className="grid content-start gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
-        try {
-          await changePassword(values);
-          form.reset();
-          toast({ title: "Password changed", description: "You have been signed out on your other devices." });
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async (values) => {
+        await changePassword(values);
+        form.reset();
+        toast({ title: "Password changed", description: "You have been signed out on your other devices." });
       })}
     >
       <div>
@@ -130,22 +109,17 @@ function PasswordForm() {
         </h3>
         <p className="mt-1 text-sm text-slate-600">At least 8 characters. Your other devices will be signed out.</p>
       </div>
-      {PASSWORD_FIELDS.map((field) => {
-        const id = `account-${field.name}`;
-        const error = errors[field.name]?.message;
-        return (
-          <Field key={field.name} id={id} label={field.label} error={error}>
-            <Input
-              id={id}
-              type="password"
-              autoComplete={field.autoComplete}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              {...form.register(field.name)}
-            />
-          </Field>
-        );
-      })}
+      {PASSWORD_FIELDS.map((field) => (
+        <FormInput
+          key={field.name}
+          form={form}
+          name={field.name}
+          id={`account-${field.name}`}
+          label={field.label}
+          type="password"
+          autoComplete={field.autoComplete}
+        />
+      ))}
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Changing password..." : "Change password"}

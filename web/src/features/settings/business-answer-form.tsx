@@ -5,10 +5,10 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ONBOARDING_FIELDS, type OnboardingFieldName, onboardingFieldSchemas } from "#shared/onboarding";
 import type { AccountOverview } from "#shared/settings";
-import { Button } from "../../components/ui/button";
+import { InlineFormActions } from "../../components/inline-form-actions";
 import { Field, Input, Textarea } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { refreshKnowledge } from "../memory/memory-api";
 import { ONBOARDING_QUERY_KEY, type OnboardingResponse, saveBusinessAnswer } from "../onboarding/onboarding-api";
 import { ACCOUNT_QUERY_KEY } from "./settings-api";
@@ -52,19 +52,15 @@ export function BusinessAnswerForm(props: {
     <form
       noValidate
       className="grid gap-3"
-      onSubmit={form.handleSubmit(async ({ value }) => {
-        try {
-          const { profile } = await saveBusinessAnswer({ field, value });
-          queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
-            account ? { ...account, profile } : account,
-          );
-          queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
-          void refreshKnowledge(queryClient);
-          toast({ title: `${label} saved`, description: "Your directors now work from the new answer." });
-          props.onDone();
-        } catch (error) {
-          showFormError(form, error);
-        }
+      onSubmit={submitHandler(form, async ({ value }) => {
+        const { profile } = await saveBusinessAnswer({ field, value });
+        queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
+          account ? { ...account, profile } : account,
+        );
+        queryClient.setQueryData<OnboardingResponse>(ONBOARDING_QUERY_KEY, { profile });
+        void refreshKnowledge(queryClient);
+        toast({ title: `${label} saved`, description: "Your directors now work from the new answer." });
+        props.onDone();
       })}
     >
       <Field
@@ -78,14 +74,7 @@ export function BusinessAnswerForm(props: {
           <Textarea rows={4} {...controlProps} />
         )}
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" disabled={isSubmitting} onClick={props.onDone}>
-          Cancel
-        </Button>
-      </div>
+      <InlineFormActions submitting={isSubmitting} onCancel={props.onDone} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { type Director, findDirector } from "#shared/directors";
 import type { AccountOverview } from "#shared/settings";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { formatDate } from "../../lib/format-date";
@@ -132,12 +132,7 @@ function DeleteTrainingDialog({ director, onClose }: { director: Director | unde
         </>
       }
     >
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
+      <DialogActions busy={pending} className="mt-2">
         <Button
           variant="destructive"
           disabled={pending}
@@ -162,7 +157,7 @@ function DeleteTrainingDialog({ director, onClose }: { director: Director | unde
         >
           {pending ? "Deleting..." : "Delete training"}
         </Button>
-      </div>
+      </DialogActions>
     </ConfirmDialog>
   );
 }

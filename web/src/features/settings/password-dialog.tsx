@@ -2,10 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { type ConfirmWithPasswordInput, confirmWithPasswordSchema } from "#shared/account-schemas";
+import { FormInput } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
-import { Field, Input } from "../../components/ui/field";
-import { showFormError } from "../../lib/show-form-error";
+import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
+import { formDialogOpenChange } from "../../lib/form-dialog";
+import { submitHandler } from "../../lib/show-form-error";
 
 /** A dialog that asks for the account's password before a change to how the owner signs in. */
 export function PasswordDialog(props: {
@@ -22,50 +23,35 @@ export function PasswordDialog(props: {
     resolver: zodResolver(confirmWithPasswordSchema),
     defaultValues: { password: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   return (
     <ConfirmDialog
       open={props.open}
-      onOpenChange={(open) => {
-        if (isSubmitting) return;
-        if (!open) form.reset();
-        props.onOpenChange(open);
-      }}
+      onOpenChange={formDialogOpenChange(form, props.onOpenChange)}
       title={props.title}
       description={props.description}
     >
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit(async (values) => {
-          try {
-            await props.onSubmit(values);
-            form.reset();
-          } catch (error) {
-            showFormError(form, error);
-          }
+        onSubmit={submitHandler(form, async (values) => {
+          await props.onSubmit(values);
+          form.reset();
         })}
       >
-        <Field id="confirm-password" label="Your password" error={errors.password?.message}>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? "confirm-password-error" : undefined}
-            {...form.register("password")}
-          />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={isSubmitting}>
-              Cancel
-            </Button>
-          </DialogClose>
+        <FormInput
+          form={form}
+          name="password"
+          id="confirm-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <DialogActions busy={isSubmitting}>
           <Button type="submit" variant={props.destructive ? "destructive" : "primary"} disabled={isSubmitting}>
             {isSubmitting ? props.pendingLabel : props.submitLabel}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </ConfirmDialog>
   );

@@ -1,5 +1,6 @@
+import { QueryView } from "../../components/query-view";
 import { SettingsSection } from "../../components/settings-section";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { useSecurity } from "./settings-api";
 import { SignedInDevices } from "./signed-in-devices";
 import { TwoFactorSettings } from "./two-factor-settings";
@@ -9,24 +10,25 @@ export function SecuritySection() {
   const security = useSecurity();
   return (
     <SettingsSection id="security" title="Security" description="How you sign in, and where you are signed in.">
-      {security.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <span className="sr-only">Loading...</span>
-          <Skeleton className="h-5 w-48" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : security.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {security.error.message}
-        </p>
-      ) : (
-        <div className="grid gap-6">
-          <TwoFactorSettings enabled={security.data.twoFactorEnabled} />
-          <div className="border-t border-slate-200 pt-6">
-            <SignedInDevices sessions={security.data.sessions} />
+      <QueryView
+        query={security}
+        loading={
+          <Loading className="grid gap-3">
+            <Skeleton className="h-5 w-48" />
+            <Skeleton className="h-16 w-full" />
+          </Loading>
+        }
+        errorClassName="text-sm text-red-800"
+      >
+        {(overview) => (
+          <div className="grid gap-6">
+            <TwoFactorSettings enabled={overview.twoFactorEnabled} />
+            <div className="border-t border-slate-200 pt-6">
+              <SignedInDevices sessions={overview.sessions} />
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryView>
     </SettingsSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { KnowledgeSection } from "../memory/knowledge-section";
@@ -99,8 +99,7 @@ export function SettingsPage() {
 
 function SettingsSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span className="sr-only">Loading...</span>
+    <Loading className="grid gap-6">
       {[0, 1, 2].map((key) => (
         <div key={key} className="rounded-2xl border border-slate-200 bg-white p-6">
           <Skeleton className="h-6 w-40" />
@@ -108,6 +107,6 @@ function SettingsSkeleton() {
           <Skeleton className="mt-6 h-24 w-full" />
         </div>
       ))}
-    </div>
+    </Loading>
   );
 }

@@ -4,11 +4,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type ConfirmTwoFactorInput, confirmTwoFactorSchema } from "#shared/account-schemas";
 import type { TwoFactorSetup } from "#shared/settings";
+import { FormInput } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/field";
 import { QrCode } from "../../components/ui/qr-code";
 import { toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { submitHandler } from "../../lib/show-form-error";
 import { BackupCodes } from "./backup-codes";
 import { PasswordDialog } from "./password-dialog";
 import {
@@ -133,7 +133,7 @@ function SetupSteps(props: { setup: TwoFactorSetup; onCancel: () => void; onConf
     resolver: zodResolver(confirmTwoFactorSchema),
     defaultValues: { code: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const groupedSecret = props.setup.secret.match(/.{1,4}/g)?.join(" ") ?? props.setup.secret;
   return (
     <div className="grid gap-6 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5 md:grid-cols-[auto_1fr]">
@@ -158,27 +158,21 @@ function SetupSteps(props: { setup: TwoFactorSetup; onCancel: () => void; onConf
         <form
           noValidate
           className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
-          onSubmit={form.handleSubmit(async (values) => {
-            try {
-              await confirmTwoFactor(values);
-              props.onConfirmed();
-            } catch (error) {
-              showFormError(form, error);
-            }
+          onSubmit={submitHandler(form, async (values) => {
+            await confirmTwoFactor(values);
+            props.onConfirmed();
           })}
         >
-          <Field id="two-factor-confirm" label="Code from the app" error={errors.code?.message}>
-            <Input
-              id="two-factor-confirm"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              className="font-mono tracking-widest"
-              aria-invalid={Boolean(errors.code)}
-              aria-describedby={errors.code ? "two-factor-confirm-error" : undefined}
-              {...form.register("code")}
-            />
-          </Field>
+          <FormInput
+            form={form}
+            name="code"
+            id="two-factor-confirm"
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
+            className="font-mono tracking-widest"
+          />
           <div className="flex gap-2 sm:mt-7">
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? "Checking..." : "Turn on"}

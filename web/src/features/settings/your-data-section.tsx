@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type DeleteAccountInput, deleteAccountSchema, emailMatches } from "#shared/account-schemas";
+import { FormInput } from "../../components/form-input";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
-import { Field, Input } from "../../components/ui/field";
+import { ConfirmDialog, DialogActions } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { showFormError } from "../../lib/show-form-error";
+import { formDialogOpenChange } from "../../lib/form-dialog";
+import { submitHandler } from "../../lib/show-form-error";
 import { useFinishSignOut } from "../../lib/use-session";
 import { deleteAccount, EXPORT_URL } from "./settings-api";
 
@@ -58,18 +59,14 @@ function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { email: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const typed = form.watch("email");
   const confirmed = emailMatches(typed, props.email);
 
   return (
     <ConfirmDialog
       open={props.open}
-      onOpenChange={(open) => {
-        if (isSubmitting) return;
-        if (!open) form.reset();
-        props.onOpenChange(open);
-      }}
+      onOpenChange={formDialogOpenChange(form, props.onOpenChange)}
       title="Delete your account?"
       description={
         <>
@@ -84,46 +81,31 @@ function DeleteAccountDialog(props: { email: string; open: boolean; onOpenChange
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit(async (values) => {
-          try {
-            await deleteAccount(values);
-            props.onOpenChange(false);
-            await finishSignOut("/");
-            toast({ title: "Account deleted", description: "Your account and all of its data have been removed." });
-          } catch (error) {
-            showFormError(form, error);
-          }
+        onSubmit={submitHandler(form, async (values) => {
+          await deleteAccount(values);
+          props.onOpenChange(false);
+          await finishSignOut("/");
+          toast({ title: "Account deleted", description: "Your account and all of its data have been removed." });
         })}
       >
-        <Field
+        <FormInput
+          form={form}
+          name="email"
           id="delete-email"
           label={
             <>
               Type <span className="font-semibold wrap-anywhere">{props.email}</span> to confirm
             </>
           }
-          error={errors.email?.message}
-        >
-          <Input
-            id="delete-email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? "delete-email-error" : undefined}
-            {...form.register("email")}
-          />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={isSubmitting}>
-              Cancel
-            </Button>
-          </DialogClose>
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <DialogActions busy={isSubmitting}>
           <Button type="submit" variant="destructive" disabled={!confirmed || isSubmitting}>
             {isSubmitting ? "Deleting..." : "Delete my account"}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </ConfirmDialog>
   );

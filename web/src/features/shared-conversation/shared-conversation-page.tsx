@@ -5,7 +5,7 @@ import { type Director, findDirector } from "#shared/directors";
 import { BoardAvatar } from "../../components/board-avatar";
 import { DirectorAvatar } from "../../components/director-avatar";
 import { ChatMarkdown } from "../../components/markdown";
-import { Skeleton } from "../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../components/ui/skeleton";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/format-date";
 
@@ -60,11 +60,10 @@ export function SharedConversationPage() {
           </Link>
         </div>
       ) : !state.data || !director ? (
-        <div className="space-y-4" aria-busy="true">
-          <span className="sr-only">Loading conversation…</span>
+        <Loading label="Loading conversation…" className="space-y-4">
           <Skeleton className="h-8 w-2/3" />
           <Skeleton className="h-24 w-full rounded-2xl" />
-        </div>
+        </Loading>
       ) : (
         <>
           <header className="flex items-center gap-3">

@@ -20,8 +20,8 @@ import { showReviewErrors } from "../../components/answers-review";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, Textarea } from "../../components/ui/field";
-import { Progress } from "../../components/ui/progress";
 import { StepFooter } from "../../components/ui/step-footer";
+import { StepProgress } from "../../components/ui/step-progress";
 import { toast } from "../../components/ui/use-toast";
 import { MicButton } from "../../components/voice/mic-button";
 import { ApiError } from "../../lib/api";
@@ -217,15 +217,12 @@ function TrainingWizard(props: {
           />
         ) : (
           <>
-            <div className="flex items-center justify-between gap-3 text-sm">
-              <p className="font-medium text-slate-700">
-                Question {step} of {TRAINING_STEPS}
-              </p>
-              <p className="text-slate-500">{Math.round((step / TRAINING_STEPS) * 100)}%</p>
-            </div>
-            <div className="mt-2">
-              <Progress value={(step / TRAINING_STEPS) * 100} label={`Training ${director.name}: progress`} />
-            </div>
+            <StepProgress
+              word="Question"
+              step={step}
+              steps={TRAINING_STEPS}
+              label={`Training ${director.name}: progress`}
+            />
 
             <form noValidate onSubmit={handleNext} className="mt-5 sm:mt-8">
               <Field

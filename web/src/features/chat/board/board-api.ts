@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BoardMeeting, BoardOverview, BoardQuestionInput, BoardRetryInput, BoardStreamEvent } from "#shared/board";
 import type { DirectorId } from "#shared/directors";
-import { ApiError, api, errorFrom } from "../../../lib/api";
+import { ApiError, api, apiFetch, jsonBody, NETWORK_MESSAGE } from "../../../lib/api";
 
 export const boardOverviewKey = ["board"] as const;
 export const meetingKey = (id: string) => ["board", "meeting", id] as const;
@@ -50,8 +50,6 @@ export function followMeeting(id: string, signal: AbortSignal) {
   return openStream(`/api/board/meetings/${encodeURIComponent(id)}/stream`, { signal });
 }
 
-const NETWORK = "We could not reach the server. Check your connection and try again.";
-
 /**
  * Opens a board stream and calls `on` with each event until [DONE]; resolves
  * false when there was nothing to follow (204). Refusals before the stream
@@ -62,20 +60,7 @@ async function openStream(
   path: string,
   init: { method?: string; body?: unknown; signal: AbortSignal },
 ): Promise<(on: (event: BoardStreamEvent) => void) => Promise<boolean>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? "GET",
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: "same-origin",
-      signal: init.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "network", NETWORK);
-  }
-  if (!response.ok) throw await errorFrom(response);
+  const response = await apiFetch(path, { method: init.method ?? "GET", ...jsonBody(init.body), signal: init.signal });
   return async (on) => {
     if (response.status === 204 || !response.body) return false;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -84,7 +69,7 @@ async function openStream(
       for (;;) {
         const { value, done } = await reader.read();
         // Ended without [DONE]: the connection dropped; the answers go on on the server.
-        if (done) throw new ApiError(0, "network", NETWORK);
+        if (done) throw new ApiError(0, "network", NETWORK_MESSAGE);
         buffer += value;
         let end = buffer.indexOf("\n\n");
         while (end >= 0) {
@@ -97,7 +82,7 @@ async function openStream(
       }
     } catch (error) {
       if ((error as Error).name === "AbortError" || error instanceof ApiError) throw error;
-      throw new ApiError(0, "network", NETWORK);
+      throw new ApiError(0, "network", NETWORK_MESSAGE);
     }
   };
 }

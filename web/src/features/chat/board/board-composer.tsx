@@ -5,12 +5,10 @@ import { BOARD_MIN_DIRECTORS, BOARD_TOO_FEW_DIRECTORS } from "#shared/board";
 import { type ChatMessageInput, chatMessageSchema } from "#shared/chat";
 import { type Director, type DirectorId, findDirector } from "#shared/directors";
 import { DirectorAvatar } from "../../../components/director-avatar";
-import { Button } from "../../../components/ui/button";
-import { Icon } from "../../../components/ui/icon";
-import { sendIcon, stopIcon } from "../../../components/ui/page-icons";
 import { MicButton } from "../../../components/voice/mic-button";
 import { useSendAtOnce } from "../../../components/voice/voice-support";
 import { cn } from "../../../lib/cn";
+import { SendOrStopButton } from "../send-or-stop-button";
 
 type BoardComposerProps = {
   /** The directors who will answer: chosen below for a new meeting, the meeting's own for a follow-up. */
@@ -140,28 +138,13 @@ export function BoardComposer(props: BoardComposerProps) {
             className="field-sizing-content max-h-48 min-h-10 flex-1 resize-none bg-transparent py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none sm:text-sm"
             {...form.register("text")}
           />
-          {props.busy ? (
-            <Button
-              type="button"
-              size="icon"
-              variant="secondary"
-              onClick={props.onStop}
-              aria-label="Stop all answers"
-              className="rounded-xl"
-            >
-              <Icon drawing={stopIcon} className="h-4 w-4" />
-            </Button>
-          ) : (
-            <Button
-              type="submit"
-              size="icon"
-              aria-label="Ask the board"
-              disabled={!props.canSend || tooFew}
-              className="rounded-xl"
-            >
-              <Icon drawing={sendIcon} className="h-5 w-5" />
-            </Button>
-          )}
+          <SendOrStopButton
+            answering={props.busy}
+            onStop={props.onStop}
+            stopLabel="Stop all answers"
+            sendLabel="Ask the board"
+            canSend={props.canSend && !tooFew}
+          />
         </div>
         <p id="board-cost" className="mt-1.5 px-1 text-xs text-slate-600">
           {tooLong ? (

@@ -10,7 +10,7 @@ import { boardIcon } from "../../../components/ui/app-icons";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { plusIcon } from "../../../components/ui/page-icons";
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Loading, Skeleton } from "../../../components/ui/skeleton";
 import { errorToast } from "../../../components/ui/use-toast";
 import { usePlanErrorRedirect } from "../../../lib/plan-redirect";
 import { usePublicConfig } from "../../../lib/use-public-config";
@@ -159,14 +159,13 @@ export function MeetingView(props: {
         <div className="mx-auto w-full max-w-6xl space-y-8 px-3 py-6 sm:px-6">
           <NoAiServiceNotice lead="Your board can meet now; its answers and memo are written once a service is connected." />
           {overview.isPending || (props.meetingId && board.meeting.isPending) ? (
-            <div className="space-y-4" aria-busy="true">
-              <span className="sr-only">Loading the board…</span>
+            <Loading label="Loading the board…" className="space-y-4">
               <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
               <div className="grid gap-3 sm:grid-cols-2">
                 <Skeleton className="h-40 rounded-2xl" />
                 <Skeleton className="h-40 rounded-2xl" />
               </div>
-            </div>
+            </Loading>
           ) : notFound ? (
             <LoadErrorAlert
               message={ERRORS[codeOf(board.meeting.error) ?? "not_found:conversation"]?.message ?? ""}
