@@ -1,4 +1,5 @@
 import type { DirectorId } from "./directors";
+import type { VideoSource } from "./video-source";
 
 /** What the server tells the browser about its configuration (GET /api/config). */
 export type PublicConfig = {
@@ -6,8 +7,11 @@ export type PublicConfig = {
   aiConfigured: boolean;
   availableDirectors: DirectorId[];
   contactEmail: string;
-  /** A YouTube or Vimeo URL, or a path to a video file: our own recording unless DEMO_VIDEO_URL replaces it. */
-  demoVideoUrl: string;
+  /**
+   * The demo video as the server read it: our own recording, or what DEMO_VIDEO_URL names (a YouTube or Vimeo page,
+   * or a video file); null when that is nothing a page can play.
+   */
+  demoVideo: VideoSource | null;
   /** The recording's poster frame; null when DEMO_VIDEO_URL names another video. */
   demoPosterUrl: string | null;
   /** SMTP is configured: "Forgot password?" sends an email; without it owners ask the person who runs Directors. */

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { DEMO_POSTER_PATH, DEMO_VIDEO_PATH } from "../../../shared/demo-video";
 import type { PublicConfig } from "../../../shared/public-config";
+import { parseVideoSource } from "../../../shared/video-source";
 import type { AppEnv } from "../../app-env";
 import type { AppDeps } from "../../deps";
 
@@ -12,7 +13,7 @@ export function configRoutes(deps: AppDeps) {
     aiConfigured: ai.configured,
     availableDirectors: env.AVAILABLE_DIRECTORS,
     contactEmail: env.CONTACT_EMAIL,
-    demoVideoUrl: env.DEMO_VIDEO_URL ?? DEMO_VIDEO_PATH,
+    demoVideo: parseVideoSource(env.DEMO_VIDEO_URL ?? DEMO_VIDEO_PATH),
     demoPosterUrl: env.DEMO_VIDEO_URL ? null : DEMO_POSTER_PATH,
     passwordResetByEmail: deps.mail.configured,
     emailVerificationRequired: env.REQUIRE_EMAIL_VERIFICATION,

@@ -1,19 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { parseVideoSource, type VideoSource } from "#shared/video-source";
+import type { VideoSource } from "#shared/video-source";
 import { pauseIcon } from "../../components/ui/app-icons";
 import { Icon } from "../../components/ui/icon";
 import { DEMO_TITLE, PlayButton, Poster } from "./demo-video-poster";
 
-/** The demo video itself, once the configuration has named it: fetched after the landing page has painted. */
-export function DemoVideoPlayer({ url, poster }: { url: string; poster: string | null }) {
-  const source = parseVideoSource(url);
-  if (source?.kind === "file") return <FileVideo key={source.src} src={source.src} poster={poster} />;
-  if (source?.kind === "embed") return <EmbeddedVideo key={source.embedUrl} source={source} />;
-  return (
-    <Poster>
-      <PlayButton disabled />
-    </Poster>
-  );
+/** The demo video itself, fetched when the visitor has pressed play: it starts playing at once. */
+export function DemoVideoPlayer({ source, poster }: { source: VideoSource; poster: string | null }) {
+  if (source.kind === "file") return <FileVideo key={source.src} src={source.src} poster={poster} />;
+  return <EmbeddedVideo key={source.embedUrl} source={source} />;
 }
 
 function FileVideo({ src, poster }: { src: string; poster: string | null }) {
@@ -38,6 +32,14 @@ function FileVideo({ src, poster }: { src: string; poster: string | null }) {
       console.error("Error playing video:", error);
     }
   };
+
+  // Play was pressed on the cover this player replaced: its button takes the focus the cover's had, and the video
+  // starts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the player appears.
+  useEffect(() => {
+    playButton.current?.focus();
+    void play();
+  }, []);
 
   const pause = () => {
     try {
@@ -107,25 +109,14 @@ function FileVideo({ src, poster }: { src: string; poster: string | null }) {
 }
 
 function EmbeddedVideo({ source }: { source: Extract<VideoSource, { kind: "embed" }> }) {
-  const [requested, setRequested] = useState(false);
-  if (requested) {
-    return (
-      <iframe
-        src={source.embedUrl}
-        title={DEMO_TITLE}
-        className="absolute inset-0 h-full w-full"
-        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
-    );
-  }
   return (
-    <Poster>
-      <PlayButton onClick={() => setRequested(true)} />
-      <p className="text-xs text-slate-200">
-        Plays from {source.provider === "youtube" ? "YouTube" : "Vimeo"} when you press play.
-      </p>
-    </Poster>
+    <iframe
+      src={source.embedUrl}
+      title={DEMO_TITLE}
+      className="absolute inset-0 h-full w-full"
+      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+      allowFullScreen
+      referrerPolicy="strict-origin-when-cross-origin"
+    />
   );
 }

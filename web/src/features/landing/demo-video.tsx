@@ -1,9 +1,10 @@
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
+import type { VideoSource } from "#shared/video-source";
 import { lazyNamed } from "../../lib/lazy-named";
 import { PlayButton, Poster } from "./demo-video-poster";
 
-// The player (a video file or a YouTube or Vimeo embed) is fetched once the configuration names the video, so the
-// landing page's own code stays within its budget; until then the drawn poster shows with play disabled.
+// The player (our <video> with its own controls, or a YouTube or Vimeo embed) is fetched when the visitor presses
+// play: a visitor who never does downloads none of it, and the landing page's own code stays within its budget.
 const DemoVideoPlayer = lazyNamed(() => import("./demo-video-player"), "DemoVideoPlayer");
 
 /**
@@ -15,10 +16,14 @@ const DemoVideoPlayer = lazyNamed(() => import("./demo-video-player"), "DemoVide
  * By default it is our own recording of the product, served by our own
  * server with its poster frame; DEMO_VIDEO_URL may name another.
  *
- * `url` is undefined while the configuration loads (the drawn poster, play disabled).
+ * `source` is undefined while the configuration loads and null when it names
+ * nothing playable: the drawn poster, play disabled.
  */
-export function DemoVideo({ url, poster }: { url: string | undefined; poster: string | null }) {
-  const drawn = (
+export function DemoVideo({ source, poster }: { source: VideoSource | null | undefined; poster: string | null }) {
+  const [pressed, setPressed] = useState(false);
+  const cover = source ? (
+    <Cover source={source} poster={poster} onPlay={() => setPressed(true)} />
+  ) : (
     <Poster>
       <PlayButton disabled />
     </Poster>
@@ -28,13 +33,44 @@ export function DemoVideo({ url, poster }: { url: string | undefined; poster: st
       className="relative aspect-video w-full overflow-hidden rounded-2xl bg-slate-900 shadow-2xl ring-1 shadow-brand-900/20 ring-slate-900/10"
       data-testid="demo-video"
     >
-      {url ? (
-        <Suspense fallback={drawn}>
-          <DemoVideoPlayer url={url} poster={poster} />
+      {source && pressed ? (
+        <Suspense fallback={cover}>
+          <DemoVideoPlayer source={source} poster={poster} />
         </Suspense>
       ) : (
-        drawn
+        cover
       )}
     </div>
+  );
+}
+
+/** What shows until play is pressed: the recording's poster frame or the drawn poster, and the play button. */
+function Cover({ source, poster, onPlay }: { source: VideoSource; poster: string | null; onPlay: () => void }) {
+  if (source.kind === "file" && poster) {
+    return (
+      <div className="absolute inset-0">
+        <img
+          src={poster}
+          alt=""
+          width={1280}
+          height={720}
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+        <div className="absolute inset-0 grid place-items-center bg-slate-950/30">
+          <PlayButton onClick={onPlay} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Poster>
+      <PlayButton onClick={onPlay} />
+      {source.kind === "embed" && (
+        <p className="text-xs text-slate-200">
+          Plays from {source.provider === "youtube" ? "YouTube" : "Vimeo"} when you press play.
+        </p>
+      )}
+    </Poster>
   );
 }

@@ -15,8 +15,6 @@ const SIGN_UP = "/auth?signup=true";
 export function LandingPage() {
   usePageTitle();
   const config = usePublicConfig();
-  // undefined while loading: the drawn poster, play disabled.
-  const demoVideoUrl = config.data?.demoVideoUrl;
   const available = config.data?.availableDirectors;
 
   return (
@@ -49,7 +47,7 @@ export function LandingPage() {
           </div>
         </div>
         <div className="mx-auto mt-12 max-w-4xl sm:mt-16">
-          <DemoVideo url={demoVideoUrl} poster={config.data?.demoPosterUrl ?? null} />
+          <DemoVideo source={config.data?.demoVideo} poster={config.data?.demoPosterUrl ?? null} />
         </div>
       </section>
 
