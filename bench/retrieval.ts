@@ -9,16 +9,22 @@
 // and vectors ranked in the database, fused) for the evaluation set's questions, each with a vector near one of the
 // owner's own:
 //   - the owner of 100 pieces (target p95 ≤ 10 ms);
-//   - an owner of 10,000 by the exact scan of their vectors, then through their own HNSW index once it is built
-//     (settlePieceEmbeddings, as after a large write; its build time is reported), with how many of the exact scan's
-//     top six the index's keeps (target p95 ≤ 100 ms on the embedded database, ≤ 50 ms on a server).
+//   - an owner of 10,000 without indexes of their own (the exact scan of their vectors), then with them once they are
+//     built, as after a large write (indexLargeOwnerText, settlePieceEmbeddings; their build times are reported), with
+//     how many of the exact scan's top six the HNSW index keeps (target p95 ≤ 100 ms on the embedded database, ≤ 50 ms
+//     on a server);
+//   - that owner's full-text ranking alone.
+// `--compare <git ref>` checks the ref out in a temporary worktree and times its searchPieces on the same table, each
+// question asked of the ref and of this checkout in turn, with how many of the ref's top six this checkout's keeps.
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { type SearchQuery, searchPieces } from "../server/ai/retrieval";
+import { type RetrievalMode, type SearchQuery, searchPieces } from "../server/ai/retrieval";
 import type { DatabaseHandle } from "../server/db/client";
-import { settlePieceEmbeddings } from "../server/db/vector-store";
+import { indexLargeOwnerText } from "../server/db/owner-text-index";
+import { dropOwnerIndexes, settlePieceEmbeddings } from "../server/db/vector-store";
 import { openKeptBenchDatabase } from "./bench-database";
+import { checkOutRef, compareRefArg } from "./compare-ref";
 import { percentile } from "./percentile";
 
 const DIMENSIONS = 1536;
@@ -45,6 +51,15 @@ const questions = (JSON.parse(fs.readFileSync(QUESTIONS, "utf8")) as Array<{ que
 
 /** How many pieces the kept table holds. */
 let counted = 0;
+type Search = { label: string; search: typeof searchPieces };
+const compareRef = compareRefArg("bench:retrieval");
+const checkout = compareRef ? checkOutRef(compareRef, { build: false }) : undefined;
+const searches: Search[] = [
+  ...(checkout && compareRef
+    ? [{ label: compareRef, search: (await import(path.join(checkout.root, "server/ai/retrieval.ts"))).searchPieces }]
+    : []),
+  { label: "this checkout", search: searchPieces },
+];
 const database = await openKeptBenchDatabase(`retrieval_${pieces}`, { rebuild: process.argv.includes("--rebuild") });
 const handle = await database.open();
 try {
@@ -54,32 +69,53 @@ try {
     `${database.label}, ${vectors ? "pgvector" : "no pgvector: full text only"}; ${counted.toLocaleString("en")} pieces: ` +
       `an owner of ${SMALL_OWNER} and ${largeOwners} of ${LARGE_OWNER.toLocaleString("en")}; ${queries} questions`,
   ];
-  const small = await time(handle, "bench-small");
-  lines.push(row(`owner of ${SMALL_OWNER}, hybrid`, small.ms));
-  // The exact scan first: an index left by an earlier run goes, and is built again below.
-  if (vectors) await dropOwnerIndexes(handle, "bench-1");
+  const large = LARGE_OWNER.toLocaleString("en");
+  lines.push(...rows(`owner of ${SMALL_OWNER}, hybrid`, await time(handle, "bench-small")));
+  // Without the owner's own indexes first: those left by an earlier run go, and are built again below.
+  await dropOwnerIndexes(handle.db, "bench-1");
   const exact = await time(handle, "bench-1");
-  lines.push(row(`owner of ${LARGE_OWNER.toLocaleString("en")}, hybrid, exact vector scan`, exact.ms));
-  if (vectors) {
-    const started = performance.now();
-    await settlePieceEmbeddings(handle.db, handle.vectors, ["bench-1"]);
-    lines.push(`HNSW index of the owner of ${LARGE_OWNER.toLocaleString("en")} ready in ${seconds(started)}`);
-    const indexed = await time(handle, "bench-1");
-    const kept = indexed.top.map((top, i) => top.filter((id) => exact.top[i]?.includes(id)).length / 6);
-    lines.push(
-      `${row(`owner of ${LARGE_OWNER.toLocaleString("en")}, hybrid, HNSW index`, indexed.ms)} | ` +
-        `top six the exact scan's ${(kept.reduce((sum, share) => sum + share, 0) / kept.length).toFixed(3)}`,
-    );
-  }
+  lines.push(...rows(`owner of ${large}, hybrid, no index of their own`, exact));
+  let started = performance.now();
+  await indexLargeOwnerText(handle.db, "bench-1");
+  lines.push(`full-text index of the owner of ${large} ready in ${seconds(started)}`);
+  started = performance.now();
+  await settlePieceEmbeddings(handle.db, handle.vectors, ["bench-1"]);
+  if (vectors) lines.push(`HNSW index of the owner of ${large} ready in ${seconds(started)}`);
+  const indexed = await time(handle, "bench-1");
+  lines.push(...rows(`owner of ${large}, hybrid, own indexes`, indexed));
+  const exactTop = exact.at(-1)?.top ?? [];
+  if (vectors)
+    lines.push(`top six through the HNSW index, the exact scan's: ${kept(indexed.at(-1)?.top ?? [], exactTop)}`);
+  lines.push(...rows(`owner of ${large}, full text alone`, await time(handle, "bench-1", "text")));
   process.stdout.write(`${lines.join("\n")}\n`);
 } finally {
   await handle.close();
+  checkout?.remove();
 }
 
-/** The owner's retrieval for the same questions every time it is called (a seeded choice), timed after a warm-up. */
-async function time(handle: DatabaseHandle, userId: string): Promise<{ ms: number[]; top: string[][] }> {
-  const ms: number[] = [];
-  const top: string[][] = [];
+type Timed = { label: string; ms: number[]; top: string[][] };
+
+/** A row for each search timed, and with a compared ref, how many of the ref's top six this checkout's keeps. */
+function rows(label: string, timed: Timed[]): string[] {
+  const [ref, current] = timed;
+  return [
+    ...timed.map((one) => row(timed.length > 1 ? `${label} (${one.label})` : label, one.ms)),
+    ...(ref && current ? [`${"".padEnd(4)}top six the ref's: ${kept(current.top, ref.top)}`] : []),
+  ];
+}
+
+/** The share of the other ranking's top six each question's top six holds, averaged over the questions. */
+function kept(tops: string[][], others: string[][]): string {
+  const shares = tops.map((top, i) => top.filter((id) => others[i]?.includes(id)).length / 6);
+  return (shares.reduce((sum, share) => sum + share, 0) / Math.max(1, shares.length)).toFixed(3);
+}
+
+/**
+ * The owner's retrieval for the same questions every time it is called (a seeded choice), timed after a warm-up; each
+ * question by every search in turn, the first to ask it taking turns.
+ */
+async function time(handle: DatabaseHandle, userId: string, mode: RetrievalMode = "hybrid"): Promise<Timed[]> {
+  const timed = searches.map((search) => ({ label: search.label, ms: [] as number[], top: [] as string[][] }));
   let seed = 7;
   const next = () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -91,33 +127,27 @@ async function time(handle: DatabaseHandle, userId: string): Promise<{ ms: numbe
       ? { model: MODEL, vector: await nearOwnerVector(handle, userId, next) }
       : undefined;
     const query: SearchQuery = { text, embedding, weight: 1 };
-    const started = performance.now();
-    const found = await searchPieces(handle, {
-      userId,
-      directorId: "martha",
-      queries: [query],
-      threshold: 0,
-      count: 6,
-    });
-    if (i >= WARMUP) {
-      ms.push(performance.now() - started);
-      top.push(found.map((piece) => piece.id));
+    const order = i % 2 === 0 ? searches : [...searches].reverse();
+    for (const { label, search } of order) {
+      const started = performance.now();
+      const found = await search(handle, {
+        userId,
+        directorId: "martha",
+        queries: [query],
+        threshold: 0,
+        count: 6,
+        mode,
+      });
+      const into = timed.find((one) => one.label === label);
+      if (i >= WARMUP && into) {
+        into.ms.push(performance.now() - started);
+        into.top.push(found.map((piece) => piece.id));
+      }
     }
     process.stderr.write(`\r${userId}: question ${i + 1} of ${WARMUP + queries}`);
   }
   process.stderr.write("\n");
-  return { ms, top };
-}
-
-/** Drops the owner's own HNSW indexes (their predicate names the owner). */
-async function dropOwnerIndexes(handle: DatabaseHandle, userId: string): Promise<void> {
-  const result = await handle.db.execute(sql`
-    select indexname from pg_indexes
-    where tablename = 'context_piece_embeddings' and indexname like 'context_piece_embeddings_hnsw_%'
-      and indexdef like ${`%'${userId}'%`}`);
-  for (const { indexname } of (result as unknown as { rows: Array<{ indexname: string }> }).rows) {
-    await handle.db.execute(sql.raw(`drop index ${indexname}`));
-  }
+  return timed;
 }
 
 /** A question's vector: one of the owner's stored vectors, moved about a third of its length. */
@@ -196,7 +226,7 @@ async function build(handle: DatabaseHandle): Promise<void> {
 }
 
 function row(label: string, values: number[]): string {
-  return `${label.padEnd(52)} | p50 ${ms(percentile(values, 50))} p95 ${ms(percentile(values, 95))}`;
+  return `${label.padEnd(62)} | p50 ${ms(percentile(values, 50))} p95 ${ms(percentile(values, 95))}`;
 }
 
 function ms(value: number): string {

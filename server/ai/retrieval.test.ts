@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DirectorId } from "../../shared/directors";
 import type { TrainingAnswers } from "../../shared/training";
 import { openDatabase } from "../db/open-database";
+import { indexLargeOwnerText, LARGE_OWNER_PIECES } from "../db/owner-text-index";
 import { contextPieces, contextPieceTerms, knowledgeSources } from "../db/schema";
+import { dropOwnerIndexes } from "../db/vector-store";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
@@ -431,5 +433,84 @@ describe("full-text ranking for an owner with sources and directors", () => {
     });
     expect(bobsFound).toHaveLength(30);
     expect(bobsFound.every((piece) => piece.content.startsWith("Sourdough price:"))).toBe(true);
+  });
+});
+
+describe("full-text ranking for an owner of more than LARGE_OWNER_PIECES pieces", () => {
+  it("scores the pieces holding the question's rarest words, the same with the owner's own index as without", async () => {
+    const app = await createTestApp();
+    const alice = (await app.signUp()).user;
+    const bob = (await app.signUp()).user;
+    // 1,200 pieces: "sourdough" in 40, "window" in 300, "price" in 1,100 (more than the pieces scored).
+    const aliceRows = Array.from({ length: LARGE_OWNER_PIECES + 200 }, (_, i) => ({
+      userId: alice.id,
+      department: "knowledge",
+      sourceField: `note_${i}`,
+      content: [
+        `Note ${Array.from({ length: 8 }, (_, j) => `n${i}w${j}`).join(" ")}.`,
+        i % 30 === 0 ? "Our sourdough sells out early." : "The counter opens at seven.",
+        i % 12 === 0 ? "" : "The price is fixed. ".repeat(1 + (i % 5)),
+        i % 4 === 0 ? "Trays by the window." : "",
+      ].join(" "),
+    }));
+    const bobRows = Array.from({ length: 60 }, (_, i) => ({
+      userId: bob.id,
+      department: "knowledge",
+      sourceField: `note_${i}`,
+      content: `Sourdough price ${i}: sourdough price, sourdough by the window at the best price.`,
+    }));
+    await app.db.insert(contextPieces).values([...aliceRows, ...bobRows]);
+    const contentOf = new Map(
+      (await app.db.select({ id: contextPieces.id, content: contextPieces.content }).from(contextPieces)).map((row) => [
+        row.id,
+        row.content,
+      ]),
+    );
+    const aliceIds = new Set(
+      (await app.db.select({ id: contextPieces.id }).from(contextPieces).where(eq(contextPieces.userId, alice.id))).map(
+        (row) => row.id,
+      ),
+    );
+    const ranked = async (question: string) =>
+      (
+        await searchPieces(app.deps.database, {
+          userId: alice.id,
+          directorId: "martha",
+          queries: [{ text: question, embedding: undefined, weight: 1 }],
+          threshold: 0,
+          count: 30,
+          mode: "text",
+        })
+      ).map((found) => found.id);
+    const questions = ["What price do we ask for sourdough?", "price by the window", "What is the price?"];
+    const before = await Promise.all(questions.map(ranked));
+
+    // The rare word decides: the sourdough pieces come first, the best of them saying "price" too.
+    const sourdough = before[0] ?? [];
+    expect(sourdough.slice(0, 20).every((id) => contentOf.get(id)?.includes("sourdough"))).toBe(true);
+    expect(contentOf.get(sourdough[0] ?? "")).toContain("The price is fixed.");
+    // "window" is looked for before "price"; "price" alone, held by more pieces than are scored, is looked for all
+    // the same. Only Alice's pieces, 30 each time.
+    expect(contentOf.get(before[1]?.[0] ?? "")).toContain("window");
+    for (const found of before) {
+      expect(found).toHaveLength(30);
+      expect(found.every((id) => aliceIds.has(id))).toBe(true);
+    }
+
+    // After a large write the owner gets a GIN index of their own (a small owner none), and ranks the same through it.
+    await indexLargeOwnerText(app.db, alice.id);
+    await indexLargeOwnerText(app.db, bob.id);
+    const ownIndexes = async (userId: string) =>
+      (
+        (await app.db.execute(
+          sql`select indexname from pg_indexes where tablename = 'context_pieces' and indexdef like ${`%'${userId}'%`}`,
+        )) as unknown as { rows: unknown[] }
+      ).rows.length;
+    expect(await ownIndexes(alice.id)).toBe(1);
+    expect(await ownIndexes(bob.id)).toBe(0);
+    expect(await Promise.all(questions.map(ranked))).toEqual(before);
+    // Deleting the account drops it.
+    await dropOwnerIndexes(app.db, alice.id);
+    expect(await ownIndexes(alice.id)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { LARGE_OWNER_PIECES } from "../db/owner-text-index";
 import { rowsOf } from "../db/rows-of";
 import { pieceVectorRanking } from "../db/vector-store";
 import type { Env } from "../env";
@@ -74,6 +75,9 @@ export type QueryEmbedding = { model: string; vector: number[] };
 /** One wording of what is asked: its text for full-text search, its embedding (if any), and its weight in the fusion. */
 export type SearchQuery = { text: string; embedding: QueryEmbedding | undefined; weight: number };
 
+/** What is asked, by which owner, after which earlier questions of the conversation (oldest first). */
+type Question = { userId: string; question: string; earlierQuestions?: readonly string[]; signal?: AbortSignal };
+
 /** What a director's retrieval may read: this owner's pieces, from sources the director may use, outside `skip…`. */
 export type SearchScope = { directorId: string; skipDepartments?: string[] };
 
@@ -91,16 +95,7 @@ export type QuestionSearch = {
  * embedded in one request, made now; full text alone when the database has no pgvector, no embedding model is set or
  * the embedding fails.
  */
-export function startSearch(
-  deps: RetrievalDeps,
-  input: {
-    userId: string;
-    question: string;
-    /** The conversation's earlier questions, oldest first. */
-    earlierQuestions?: readonly string[];
-    signal?: AbortSignal;
-  },
-): QuestionSearch {
+export function startSearch(deps: RetrievalDeps, input: Question): QuestionSearch {
   const texts = searchTexts(input.question, input.earlierQuestions ?? []);
   const embeddings = texts.length > 0 ? embedQuestions(deps, texts, input.signal) : Promise.resolve([]);
   return {
@@ -123,12 +118,7 @@ export function startSearch(
  */
 export function retrieveContext(
   deps: RetrievalDeps,
-  input: {
-    userId: string;
-    question: string;
-    earlierQuestions?: readonly string[];
-    signal?: AbortSignal;
-  } & SearchScope & { mode?: RetrievalMode; count?: number },
+  input: Question & SearchScope & { mode?: RetrievalMode; count?: number },
 ): Promise<RetrievedPiece[]> {
   const { directorId, skipDepartments, mode, count, ...question } = input;
   return startSearch(deps, question).rank({ directorId, skipDepartments, mode, count });
@@ -195,17 +185,8 @@ export async function embedQuestions(
   }
 }
 
-type RankedRow = {
-  ranking: number;
-  position: number;
-  id: string;
-  department: string;
-  sourceField: string;
-  content: string;
-  sourceId: string | null;
-  sourceName: string | null;
-  location: string | null;
-};
+/** A piece as one ranking placed it. */
+type RankedRow = Omit<RetrievedPiece, "score"> & { ranking: number; position: number };
 
 /**
  * The retrieval itself, given the queries' embeddings (the evaluation and the benchmark call it directly): see
@@ -311,9 +292,11 @@ function inScope(input: { userId: string } & SearchScope): SQL {
  * sharing a word with the wording, best first by BM25. A word rare among the owner's pieces counts more than a common
  * one, and a long piece does not win by length alone (PostgreSQL's ts_rank knows neither). A word of the piece's
  * heading path counts like a word of its text. The word statistics are the owner's (context_piece_terms and
- * context_piece_owner_stats, kept by triggers), over all their pieces. The pieces holding any of the words are read
- * once, through the GIN index on search_vector or the owner's pieces, whichever the planner finds cheaper, and each
- * one's vector is cut down to the words before it is unpacked.
+ * context_piece_owner_stats, kept by triggers), over all their pieces. An owner of more than LARGE_OWNER_PIECES has
+ * only the pieces holding each wording's rarest words scored, the words taken rarest first while fewer than that many
+ * pieces hold those taken before (so the rarest always): rare words decide BM25's ranking, and the common ones would
+ * cost the most to find. The candidates are read once, through a GIN index on search_vector or the owner's pieces,
+ * whichever the planner finds cheaper, and scored on all the words, each vector cut down to them before it is unpacked.
  */
 function textRankings(userId: string, wordings: Array<{ text: string }>, scope: SQL): SQL {
   const k1 = sql.raw(String(BM25_K1));
@@ -334,15 +317,25 @@ function textRankings(userId: string, wordings: Array<{ text: string }>, scope: 
       from context_piece_owner_stats where user_id = ${userId}
     ),
     terms as materialized (
-      select w.wording, t.lexeme, ln(1 + ((select n from owner) - t.pieces + 0.5) / (t.pieces + 0.5)) as idf
+      select w.wording, t.lexeme, t.pieces,
+        ln(1 + ((select n from owner) - t.pieces + 0.5) / (t.pieces + 0.5)) as idf
       from (values ${wordingWords}) w(wording, lexemes)
       cross join lateral unnest(w.lexemes) l(lexeme)
       join context_piece_terms t on t.user_id = ${userId} and t.lexeme = l.lexeme
     ),
+    rarest as (
+      select replace(array_to_tsvector(array_agg(distinct lexeme))::text, ''' ''', ''' | ''')::tsquery as query
+      from (select lexeme, sum(pieces) over (partition by wording order by pieces, lexeme) - pieces as rarer from terms) t
+      where rarer < ${LARGE_OWNER_PIECES}
+    ),
     matched as materialized (
       select p.id, p.search_vector, length(p.content)::float8 / (select average_length from owner) as len
       from context_pieces p
-      where p.search_vector @@ ${anyWord} and ${scope}
+      where (select n from owner) <= ${LARGE_OWNER_PIECES} and p.search_vector @@ ${anyWord} and ${scope}
+      union all
+      select p.id, p.search_vector, length(p.content)::float8 / (select average_length from owner) as len
+      from context_pieces p
+      where (select n from owner) > ${LARGE_OWNER_PIECES} and p.search_vector @@ (select query from rarest) and ${scope}
     ),
     tf as (
       select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n

@@ -4,16 +4,13 @@ import type { Database, Transaction, VectorStore } from "./client";
 import { rowsOf } from "./rows-of";
 
 /**
- * Every embedding the server stores or reads goes through this module, so the
- * rest of the code works the same on a PostgreSQL server with pgvector and on
- * one without it (docs/decisions/0017-vector-store-without-pgvector.md).
+ * Every embedding the server stores or reads goes through this module, so the rest of the code works the same on a
+ * PostgreSQL server with pgvector and on one without it (docs/decisions/0017-vector-store-without-pgvector.md).
  *
- * Embeddings live in side tables keyed by the row they embed (with the owner's
- * user id beside it), which exist only where the server has pgvector: they are
- * created at start-up, under the migration lock, by prepareVectorStore. Without
- * pgvector the side tables are absent, nothing is embedded and retrieval scores
- * pieces by full text alone; when pgvector is installed later, the next start
- * creates them and embedMissingPieces fills them in the background.
+ * Embeddings live in side tables keyed by the row they embed (with the owner's user id beside it), which exist only
+ * where the server has pgvector: they are created at start-up, under the migration lock, by prepareVectorStore. Without
+ * pgvector the side tables are absent, nothing is embedded and retrieval scores pieces by full text alone; when
+ * pgvector is installed later, the next start creates them and embedMissingPieces fills them in the background.
  */
 type Executor = Database | Transaction;
 
@@ -161,9 +158,8 @@ async function indexLargeOwner(db: Database, store: VectorStore, userId: string)
 }
 
 /**
- * Drops the owner's own HNSW indexes (settlePieceEmbeddings) as their account is deleted: each names its owner in its
- * predicate, so it would outlive their rows. Found by that predicate, whatever sizes of vector the owner had; none
- * without pgvector.
+ * Drops the owner's own indexes (HNSW: settlePieceEmbeddings; full text: indexLargeOwnerText) as their account is
+ * deleted: each names its owner in its predicate, so it would outlive their rows. Found by that predicate.
  */
 export async function dropOwnerIndexes(db: Executor, userId: string): Promise<void> {
   const indexes = rowsOf<{ schema: string; name: string }>(
@@ -172,7 +168,7 @@ export async function dropOwnerIndexes(db: Executor, userId: string): Promise<vo
       from pg_index i
       join pg_class c on c.oid = i.indexrelid
       join pg_namespace n on n.oid = c.relnamespace
-      where i.indrelid = to_regclass('context_piece_embeddings')
+      where i.indrelid in (to_regclass('context_piece_embeddings'), to_regclass('context_pieces'))
         and position('(user_id = ' || quote_literal(${userId}::text) || '::text)' in pg_get_expr(i.indpred, i.indrelid)) > 0
     `),
   );

@@ -4,6 +4,7 @@ import type { KnowledgeFailure, KnowledgeFormat, KnowledgeStatus } from "../../s
 import { embedSourcePieces, replaceSourcePieces } from "../ai/context-index";
 import { AiError } from "../ai/retry";
 import type { Database } from "../db/client";
+import { indexLargeOwnerText } from "../db/owner-text-index";
 import { knowledgeOriginals, knowledgeSources } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { fetchPage } from "../fetch/readable-page";
@@ -109,6 +110,7 @@ async function ingest(deps: AppDeps, run: Run, data: { refetch?: boolean }, cont
       onProgress: (done) => run.set({ piecesDone: done }),
     });
   }
+  await indexLargeOwnerText(deps.db, source.userId);
   await run.set({ status: "ready", readyAt: deps.now(), piecesDone: total });
   context.log.info({ sourceId: source.id }, "knowledge source ready");
 }
