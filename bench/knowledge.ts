@@ -100,6 +100,9 @@ process.stdout.write(
   `Knowledge: upload → ready\n${rows.map((row) => `  ${row}`).join("\n")}\n` +
     `  RSS ${rssBeforeMb} MB before the uploads, peak ${megabytes(rssPeak)} MB while reading and indexing\n`,
 );
+// PGlite's WebAssembly may still be compiling in V8's background threads, which would hold the exit for minutes on a
+// busy machine; the figures are out, so end.
+process.exit();
 
 function megabytes(bytes: number): number {
   return Math.round(bytes / 1024 / 1024);

@@ -29,6 +29,9 @@ for (const provider of ["test AI server", "no provider (full text only)"] as con
 }
 await fake.close();
 process.stdout.write(`Training submit → indexed\n${rows.map((row) => `  ${row}`).join("\n")}\n`);
+// PGlite's WebAssembly may still be compiling in V8's background threads, which would hold the exit for minutes on a
+// busy machine; the figures are out, so end.
+process.exit();
 
 async function benchmark(withProvider: boolean): Promise<number[]> {
   const env = parseEnv({
