@@ -189,6 +189,7 @@ async function assembleContext(turn: Turn, search: QuestionSearch | undefined) {
           profile: plan.state.profile,
           trainingAnswers: plan.state.trainingAnswers,
           facts: plan.state.facts,
+          hasMetrics: plan.state.hasMetrics,
           search,
         },
         log,
