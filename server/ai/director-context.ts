@@ -22,6 +22,8 @@ export type DirectorContextInput = {
   search: QuestionSearch | undefined;
   /** The kept facts, if the caller already read them (a chat turn reads them with its state); otherwise read here. */
   facts?: RememberedFactInContext[];
+  /** Whether the owner keeps any metrics, if the caller already knows (a chat turn reads it with its state). */
+  hasMetrics?: boolean;
 };
 
 /** The departments a director's context sends whole, so retrieval does not spend its slots on them. */
@@ -60,14 +62,17 @@ export async function gatherDirectorContext(
       return [];
     });
   // The owner's numbers are read beside the facts and the search; without them the director answers with the rest.
-  const numbers = metricsInContext(deps.db, {
-    userId: input.userId,
-    directorId: input.director.id,
-    now: deps.now(),
-  }).catch((error: unknown) => {
-    log.warn({ err: error }, "the owner's numbers could not be read; answering without them");
-    return [];
-  });
+  const numbers =
+    input.hasMetrics === false
+      ? []
+      : metricsInContext(deps.db, {
+          userId: input.userId,
+          directorId: input.director.id,
+          now: deps.now(),
+        }).catch((error: unknown) => {
+          log.warn({ err: error }, "the owner's numbers could not be read; answering without them");
+          return [];
+        });
   const pieces = input.search ? await retrievedPieces(input.search, input.director, log) : [];
   const context = {
     profile: input.profile,

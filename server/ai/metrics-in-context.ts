@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { AVERAGE_PERIODS, formatMetricValue, type Metric, type MetricValue, trendOf } from "../../shared/numbers";
 import { periodAt, periodLabel, shiftPeriod } from "../../shared/periods";
 import type { Database } from "../db/client";
@@ -11,6 +11,14 @@ export type MetricInContext = { metricId: string; directorId: string; name: stri
 export const CONTEXT_METRICS_MAX = 12;
 /** A metric whose latest value is older than this many periods is left out: it says nothing about now. */
 const STALE_PERIODS = 8;
+
+/**
+ * Whether the owner keeps any metrics, as an SQL boolean to read with other state: a chat turn that reads it with its
+ * state spares an owner without numbers the three statements that read them.
+ */
+export function ownerHasMetrics(userId: string): SQL {
+  return sql`exists (select 1 from metrics where user_id = ${userId})`;
+}
 
 /**
  * The owner's metrics with their latest value and recent trend, this director's first: "Weekly revenue: £12,400 for

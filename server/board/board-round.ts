@@ -106,7 +106,12 @@ export function writeRound(deps: AppDeps, round: RoundToWrite): Response {
     blocks?: readonly ContextBlock[],
   ): Promise<ChatAnswerMetadata> => {
     const sources = blocks ? sourcesOf(blocks, live.text) : undefined;
-    const row = await finishAnswer(deps.db, live.id, { content: live.text, ...written, now: deps.now(), sources });
+    const row = await finishAnswer(deps.database, live.id, {
+      content: live.text,
+      ...written,
+      now: deps.now(),
+      sources,
+    });
     return {
       messageId: row.id,
       createdAt: row.createdAt.toISOString(),

@@ -72,7 +72,7 @@ export async function createAnswerHub(deps: {
     const giveUpAt = Date.now() + ANSWER_STALE_MS;
     while (!closed && Date.now() < giveUpAt) {
       try {
-        await finishAnswer(db, answerId, { content, status: "failed", errorCode: "server:database", now: now() });
+        await finishAnswer(database, answerId, { content, status: "failed", errorCode: "server:database", now: now() });
         return;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 1000).unref());

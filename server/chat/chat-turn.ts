@@ -189,6 +189,7 @@ async function assembleContext(turn: Turn, search: QuestionSearch | undefined) {
           profile: plan.state.profile,
           trainingAnswers: plan.state.trainingAnswers,
           facts: plan.state.facts,
+          hasMetrics: plan.state.hasMetrics,
           search,
         },
         log,
@@ -239,7 +240,7 @@ async function streamAnswer(
 async function finishAndStore(turn: Turn, live: LiveAnswer, ended: StreamedAnswer): Promise<ChatAnswerMetadata> {
   const { deps, user, log, plan } = turn;
   const sources = ended.blocks ? sourcesOf(ended.blocks, live.text) : undefined;
-  const row = await finishAnswer(deps.db, live.id, {
+  const row = await finishAnswer(deps.database, live.id, {
     content: live.text,
     status: ended.status,
     errorCode: ended.errorCode,

@@ -3,6 +3,7 @@ import type { ChatMessageStatus } from "../../shared/chat";
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 import { retrievableFor } from "../ai/director-context";
+import { ownerHasMetrics } from "../ai/metrics-in-context";
 import { keptFactsJson, type RememberedFactInContext } from "../ai/remembered-facts";
 import type { DatabaseHandle } from "../db/client";
 import { executePrepared } from "../db/execute-prepared";
@@ -42,6 +43,8 @@ export type TurnState = {
   facts: RememberedFactInContext[];
   /** Whether retrieval could find anything for this director (retrievableFor); when not, the turn skips it. */
   retrievable: boolean;
+  /** Whether the owner keeps any metrics (ownerHasMetrics); when not, the turn does not read their numbers. */
+  hasMetrics: boolean;
   /** The owner's count of chat turns in this window, this one included (the `counting` statement's). */
   count: number;
 };
@@ -67,13 +70,14 @@ type Row = {
   >;
   facts: RememberedFactInContext[];
   retrievable: boolean;
+  hasMetrics: boolean;
   count: number;
 };
 
 /**
  * Counts the turn (`counting`: the rate limit's statement, returning `count`) and reads the plan, the trained
- * directors, this director's answers, the business profile, the kept facts, whether retrieval has anything to search
- * and the conversation's recent history, in one round trip: a chat turn waits for all of them before the model is
+ * directors, this director's answers, the business profile, the kept facts, whether retrieval has anything to search,
+ * whether the owner keeps metrics and the conversation's recent history, in one round trip: a chat turn waits for all of them before the model is
  * asked, and on the embedded database every statement waits for the one before it.
  * `conversationId` picks a conversation of this user and director; without
  * it, the director's current one (the latest not set aside by "Clear conversation").
@@ -112,7 +116,8 @@ export async function loadTurnState(
           order by created_at desc limit ${TURN_HISTORY_LIMIT}
         ) m) as history,
       ${keptFactsJson(userId, directorId)} as facts,
-      ${retrievableFor(userId, directorId)} as retrievable
+      ${retrievableFor(userId, directorId)} as retrievable,
+      ${ownerHasMetrics(userId)} as "hasMetrics"
     from (select 1) as one
     left join lateral (
       select c.id, c.title_source from conversations c
@@ -147,6 +152,7 @@ export async function loadTurnState(
     })),
     facts: row.facts,
     retrievable: row.retrievable,
+    hasMetrics: row.hasMetrics,
     count: row.count,
   };
 }

@@ -119,9 +119,12 @@ export async function saveAnswerProgress(db: Database, answerId: string, content
     .where(and(eq(messages.id, answerId), eq(messages.status, "streaming")));
 }
 
-/** Stores the answer as it ended. */
+/**
+ * Stores the answer as it ended, prepared on the embedded database (one row by key): every turn runs it, and it gives
+ * back only what the caller reads, not the answer's text and search vector again.
+ */
 export async function finishAnswer(
-  db: Database,
+  database: Pick<DatabaseHandle, "db" | "prepared">,
   answerId: string,
   values: {
     content: string;
@@ -132,19 +135,21 @@ export async function finishAnswer(
     sources?: AnswerSource[];
   },
 ): Promise<StoredMessage> {
-  const [row] = await db
-    .update(messages)
-    .set({
-      content: values.content,
-      status: values.status,
-      errorCode: values.errorCode,
-      updatedAt: values.now,
-      ...(values.sources
-        ? { metadata: sql`${messages.metadata} || ${JSON.stringify({ sources: values.sources })}::jsonb` }
-        : {}),
-    })
-    .where(eq(messages.id, answerId))
-    .returning();
+  const metadata = values.sources
+    ? sql`metadata || ${JSON.stringify({ sources: values.sources })}::jsonb`
+    : sql`metadata`;
+  const [row] = await executePrepared<FinishedRow>(
+    database,
+    sql`update messages set content = ${values.content}, status = ${values.status}, error_code = ${values.errorCode},
+        updated_at = ${values.now}, metadata = ${metadata}
+      where id = ${answerId}
+      returning id, sender, status, error_code as "errorCode", created_at as "createdAt", updated_at as "updatedAt"`,
+  );
   if (!row) throw new Error("The answer could not be stored.");
-  return row;
+  return { ...row, content: values.content, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }
+
+type FinishedRow = Omit<StoredMessage, "content" | "createdAt" | "updatedAt"> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
