@@ -81,7 +81,7 @@ async function settle(page: Page) {
 /** Picks the theme in the nav bar: its icons on a wide screen, its menu on a phone. */
 async function chooseTheme(page: Page, theme: Theme) {
   const label = theme === "dark" ? "Dark" : "Light";
-  const phone = (page.viewportSize()?.width ?? DESKTOP.width) < 1024;
+  const phone = (page.viewportSize()?.width ?? DESKTOP.width) < 1280;
   if (phone) {
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();

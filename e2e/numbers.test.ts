@@ -1,8 +1,10 @@
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { numbersSweepJob } from "../server/numbers/numbers-sweep-job";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
+import type { SchedulesOverview } from "../shared/schedules";
 import { DESKTOP, PHONE, screenshot, setupBrowser, TABLET } from "./support/browser";
 import { openToast } from "./support/toasts";
 
@@ -24,7 +26,9 @@ afterAll(async () => {
   await fake.close();
 });
 
-const browser = setupBrowser({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key" } });
+// Scheduled requests run at once rather than spread over the quarter hour.
+const browser = setupBrowser({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", BRIEF_SPREAD_SECONDS: "0" } });
+const MONTHLY = "How much cash will we have at month end?";
 
 /** A new owner on premium with Finn trained (the test profile measures "Monthly revenue, active subscribers and churn."). */
 async function financeOwner(page: Page) {
@@ -48,7 +52,7 @@ async function financeOwner(page: Page) {
 }
 
 describe("numbers", () => {
-  it("keeps a suggested metric, checks in, charts and imports, reads Finn's brief, discusses it and repeats a question weekly", async () => {
+  it("keeps a suggested metric, checks in, charts and imports, reads Finn's brief, discusses it and repeats questions", async () => {
     const page = await browser.newPage(DESKTOP, { locale: "en-GB", timezoneId: "Europe/London" });
     await financeOwner(page);
     await page.goto("/chat");
@@ -116,7 +120,7 @@ describe("numbers", () => {
     await expect.poll(() => card.getByRole("table").getByRole("row").count()).toBe(4);
 
     // The check-in started Finn's brief on the week: it cites the figure, and "Discuss" opens a chat with it.
-    await page.getByRole("link", { name: "This week: your directors' briefs" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "This week" }).click();
     const brief = page.getByRole("article", { name: "Finn's brief" });
     await brief.getByText("Revenue came in at £12,400").waitFor();
     await brief.getByRole("link", { name: /^source \d+$/ }).waitFor();
@@ -139,18 +143,54 @@ describe("numbers", () => {
     await page.getByRole("list", { name: "Conversation with Finn" }).getByText("One action this week:").waitFor();
     await screenshot(page, "this-week-discuss");
 
-    // A follow-up question, then "Repeat weekly" under its answer: listed in Settings, where it can be paused.
-    await page.getByPlaceholder("Ask Finn anything...").fill("Which invoices should I chase this week?");
+    // A follow-up question, then "Repeat weekly" under its answer; "Repeat monthly" for a question still in the box.
+    const composer = page.getByPlaceholder("Ask Finn anything...");
+    await composer.fill("Which invoices should I chase this week?");
     await page.keyboard.press("Enter");
-    await page.getByRole("button", { name: "Repeat weekly" }).nth(1).click();
+    const conversation = page.getByRole("list", { name: "Conversation with Finn" });
+    await conversation.getByRole("button", { name: "Repeat weekly" }).nth(1).click();
     await openToast(page, "Repeats weekly").waitFor();
+    await composer.fill(MONTHLY);
+    await page.getByRole("button", { name: "Repeat monthly" }).last().click();
+    await openToast(page, "Repeats monthly").waitFor();
+    await expect.poll(() => composer.inputValue()).toBe("");
+
+    // Each run's answer is a new conversation, flagged "New" in the list until it is opened.
+    await browser.server.deps.jobs.send(numbersSweepJob, {});
+    await expect
+      .poll(async () => {
+        const listed = (await (await page.request.get("/api/schedules")).json()) as SchedulesOverview;
+        return listed.schedules.map((schedule) => schedule.runs[0]?.status);
+      })
+      .toEqual(["ready", "ready"]);
+    await page.reload();
+    const history = page.getByRole("navigation", { name: "Conversations" });
+    const monthlyAnswer = history.getByRole("button", { name: new RegExp(`^${MONTHLY}`) });
+    await expect.poll(() => history.getByRole("listitem").getByText("New", { exact: true }).count()).toBe(2);
+    await screenshot(page, "chat-scheduled-answer-new", { fullPage: false });
+    await monthlyAnswer.click();
+    await page.getByRole("list", { name: "Conversation with Finn" }).getByText(`You said: ${MONTHLY}`).waitFor();
+    await expect.poll(() => history.getByRole("listitem").getByText("New", { exact: true }).count()).toBe(1);
+
+    // In Settings: paused, reworded, and deleted once confirmed.
     await page.goto("/settings");
     const repeated = page.getByRole("listitem", { name: "Which invoices should I chase this week?" });
     await repeated.getByText("Every week").waitFor();
     await repeated.getByRole("button", { name: "Pause" }).click();
     await repeated.getByText("Paused").waitFor();
+    const monthly = page.getByRole("listitem", { name: MONTHLY });
+    await monthly.getByRole("button", { name: "Change question" }).click();
+    await monthly.getByLabel("Question").fill("How much cash will we have at the end of next month?");
+    await monthly.getByRole("button", { name: "Save question" }).click();
+    const reworded = page.getByRole("listitem", { name: "How much cash will we have at the end of next month?" });
+    await reworded.getByText("Every month").waitFor();
     await repeated.scrollIntoViewIfNeeded();
     await screenshot(page, "settings-scheduled-requests", { fullPage: false });
+    await reworded.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this scheduled request?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await reworded.waitFor({ state: "detached" });
     await page.goto("/numbers");
 
     // The browser's time zone was saved on the first visit; Settings changes it and turns reminders off.

@@ -80,6 +80,8 @@ export type ConversationSummary = {
   createdAt: string;
   /** When its last message was written. */
   updatedAt: string;
+  /** A scheduled request's answer the owner has not opened yet ("New" in the list). */
+  isNew?: boolean;
 };
 
 /** GET /api/chat/:directorId: the director's current (or the asked-for) conversation, oldest message first. */

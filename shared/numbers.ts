@@ -100,8 +100,9 @@ export type NumbersOverview = {
 export type WeeklyBrief = {
   id: string;
   directorId: DirectorId;
-  /** The week it looks back on (its Monday). */
+  /** The week (its Monday) or the month (its first day) it looks back on. */
   period: CalendarDate;
+  cadence: Cadence;
   /** "pending" while it is being written (or waits for the AI service to come back). */
   status: "pending" | "ready" | "failed";
   content: { moved: string; risk: string; action: string } | null;
@@ -109,8 +110,15 @@ export type WeeklyBrief = {
   writtenAt: string | null;
 };
 
-/** GET /api/numbers/briefs: "This week", the latest week's briefs. */
-export type BriefsOverview = { period: CalendarDate | null; briefs: WeeklyBrief[] };
+/**
+ * GET /api/numbers/briefs: "This week", the latest week's briefs; and under them the latest month's, when the owner
+ * keeps monthly metrics.
+ */
+export type BriefsOverview = {
+  period: CalendarDate | null;
+  briefs: WeeklyBrief[];
+  month: { period: CalendarDate; briefs: WeeklyBrief[] } | null;
+};
 
 /** GET /api/numbers/due: the nav's badge. */
 export type DueCount = { due: number };

@@ -40,7 +40,7 @@ export function shownStatus(status: ChatMessageStatus, updatedAt: Date, now: Dat
   return status === "streaming" && now.getTime() - updatedAt.getTime() > ANSWER_STALE_MS ? "interrupted" : status;
 }
 
-export function toSummary(row: ConversationRow): ConversationSummary {
+export function toSummary(row: ConversationRow, flags: { isNew?: boolean } = {}): ConversationSummary {
   return {
     id: row.id,
     directorId: row.directorId as AnswerAuthor,
@@ -50,6 +50,7 @@ export function toSummary(row: ConversationRow): ConversationSummary {
     titleSource: row.titleSource ?? "question",
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(flags.isNew ? { isNew: true } : {}),
   };
 }
 
@@ -84,15 +85,24 @@ export async function currentConversation(db: Database, userId: string, director
   return row;
 }
 
+/** A scheduled request's answer the owner has not opened yet: the list flags its conversation as new. */
+function unopenedScheduledAnswer(userId: string) {
+  // Spelled out: in a one-table select drizzle leaves column names unqualified, and "id" would be the run's.
+  return sql<boolean>`exists (
+    select 1 from scheduled_runs r
+    where r.user_id = ${userId} and r.conversation_id = "conversations"."id" and r.seen_at is null
+  )`;
+}
+
 /** The history list: every conversation, the most recently active first. */
 export async function listConversations(db: Database, userId: string): Promise<ConversationSummary[]> {
   const rows = await db
-    .select()
+    .select({ row: conversations, isNew: unopenedScheduledAnswer(userId) })
     .from(conversations)
     .where(and(eq(conversations.userId, userId), isNull(conversations.deletedAt)))
     .orderBy(desc(conversations.updatedAt))
     .limit(HISTORY_LIST_LIMIT);
-  return rows.map(toSummary);
+  return rows.map(({ row, isNew }) => toSummary(row, { isNew }));
 }
 
 /** "Clear conversation": the director's conversations are set aside; the next question starts a new one. */

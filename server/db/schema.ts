@@ -613,8 +613,10 @@ export const directorBriefs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     directorId: text("director_id").notNull(),
-    /** The week it looks back on (its Monday). */
+    /** The week (its Monday) or the month (its first day) it looks back on. */
     period: date("period", { mode: "string" }).notNull(),
+    /** A weekly brief, or a monthly one on the owner's monthly metrics. */
+    cadence: text("cadence", { enum: CADENCE_VALUES }).notNull().default("weekly"),
     status: text("status", { enum: BRIEF_STATUSES }).notNull().default("pending"),
     content: jsonb("content").$type<{ moved: string; risk: string; action: string }>(),
     sources: jsonb("sources").$type<AnswerSource[]>(),
@@ -622,7 +624,13 @@ export const directorBriefs = pgTable(
     writtenAt: timestamp("written_at", { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex("director_briefs_owner_director_period_idx").on(table.userId, table.directorId, table.period),
+    // A month that starts on a Monday names a week too: the cadence keeps the two briefs apart.
+    uniqueIndex("director_briefs_owner_director_cadence_period_idx").on(
+      table.userId,
+      table.directorId,
+      table.cadence,
+      table.period,
+    ),
   ],
 );
 

@@ -256,3 +256,32 @@ describe("a job cut off by a crash", () => {
     }
   });
 });
+
+describe("a backlog of jobs", () => {
+  it("runs back to back, each worker looking for the next as soon as its job is done, not at its next poll", async () => {
+    const database = await createTestDatabase();
+    const runner = createJobRunner<AppDeps>(database, createLogger("silent"), { pollingIntervalSeconds: 3 });
+    try {
+      const endedAt: number[] = [];
+      let allDone!: () => void;
+      const done = new Promise<void>((resolve) => (allDone = resolve));
+      const job = defineJob<{ n: number }, AppDeps>({
+        name: "backlog",
+        policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60, concurrency: 1 },
+        async run() {
+          endedAt.push(performance.now());
+          if (endedAt.length === 5) allDone();
+        },
+      });
+      await runner.start(depsWith(), [job as never]);
+      // Due a second from now, when no send wakes the worker: it finds them at its next poll.
+      for (let n = 0; n < 5; n++) await runner.send(job, { n }, { startAfterSeconds: 1 });
+      await done;
+      // One poll, then the rest at once: a poll each would take 4 × 3 s.
+      expect((endedAt.at(-1) ?? 0) - (endedAt[0] ?? 0)).toBeLessThan(2000);
+    } finally {
+      await runner.stop();
+      await database.close();
+    }
+  });
+});

@@ -146,6 +146,8 @@ export function createJobRunner<Deps extends RunnerDeps>(
     for (const job of jobs) {
       const ids: string[] = [];
       for (let index = 0; index < (job.policy.concurrency ?? 1); index++) {
+        // Set once pg-boss has made the worker, before its first fetch can have returned a job.
+        let workerId: string | undefined;
         const id = await boss.work<unknown>(
           job.name,
           {
@@ -163,9 +165,14 @@ export function createJobRunner<Deps extends RunnerDeps>(
             } catch (error) {
               jobLog.warn({ err: error, attempt: item.retryCount + 1, lastAttempt }, "job failed");
               throw error;
+            } finally {
+              // A worker that had a job looks for the next at once rather than after its polling interval, so a
+              // backlog (a weekly run's briefs) drains as fast as its jobs run; a fetch that finds none waits as before.
+              if (workerId) boss.notifyWorker(workerId);
             }
           },
         );
+        workerId = id;
         ids.push(id);
       }
       workersByQueue.set(job.name, ids);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { DirectorId } from "../../shared/directors";
 import type { BriefsOverview, WeeklyBrief } from "../../shared/numbers";
-import { periodLabel } from "../../shared/periods";
+import { type Cadence, periodLabel } from "../../shared/periods";
 import { conversations, directorBriefs, messages } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { requireDirectorAccess } from "../directors/director-access";
@@ -15,6 +15,7 @@ function briefOf(row: BriefRow): WeeklyBrief {
     id: row.id,
     directorId: row.directorId as DirectorId,
     period: row.period,
+    cadence: row.cadence,
     status: row.status,
     content: row.content ?? null,
     sources: row.sources ?? [],
@@ -22,27 +23,35 @@ function briefOf(row: BriefRow): WeeklyBrief {
   };
 }
 
-/** "This week": the briefs of the latest week that has any, each director's; none before the first. */
+/** "This week": the briefs of the latest week that has any, each director's, and those of the latest month. */
 export async function latestBriefs(deps: Pick<AppDeps, "db">, userId: string): Promise<BriefsOverview> {
+  const [week, month] = await Promise.all([latestOf(deps, userId, "weekly"), latestOf(deps, userId, "monthly")]);
+  return { period: week?.period ?? null, briefs: week?.briefs ?? [], month };
+}
+
+/** The briefs of the latest period of one cadence that has any; none before the first. */
+async function latestOf(deps: Pick<AppDeps, "db">, userId: string, cadence: Cadence) {
+  const mine = and(eq(directorBriefs.userId, userId), eq(directorBriefs.cadence, cadence));
   const [latest] = await deps.db
     .select({ period: directorBriefs.period })
     .from(directorBriefs)
-    .where(eq(directorBriefs.userId, userId))
+    .where(mine)
     .orderBy(desc(directorBriefs.period))
     .limit(1);
-  if (!latest) return { period: null, briefs: [] };
+  if (!latest) return null;
   const rows = await deps.db
     .select()
     .from(directorBriefs)
-    .where(and(eq(directorBriefs.userId, userId), eq(directorBriefs.period, latest.period)))
+    .where(and(mine, eq(directorBriefs.period, latest.period)))
     .orderBy(directorBriefs.directorId);
   return { period: latest.period, briefs: rows.map(briefOf) };
 }
 
 /** The brief as it reads in a chat: its three parts, with their citations. */
-export function briefText(brief: Pick<WeeklyBrief, "content">): string {
+export function briefText(brief: Pick<WeeklyBrief, "content" | "cadence">): string {
   if (!brief.content) return "";
-  return `**What moved:** ${brief.content.moved}\n\n**One risk:** ${brief.content.risk}\n\n**One action this week:** ${brief.content.action}`;
+  const span = brief.cadence === "weekly" ? "week" : "month";
+  return `**What moved:** ${brief.content.moved}\n\n**One risk:** ${brief.content.risk}\n\n**One action this ${span}:** ${brief.content.action}`;
 }
 
 /**
@@ -65,7 +74,10 @@ export async function discussBrief(
   const conversationId = randomUUID();
   const questionId = randomUUID();
   const start = deps.now().getTime();
-  const title = `Weekly brief, ${periodLabel(brief.period, "weekly").replace(/^Week of /, "week of ")}`;
+  const title =
+    brief.cadence === "weekly"
+      ? `Weekly brief, ${periodLabel(brief.period, "weekly").replace(/^Week of /, "week of ")}`
+      : `Monthly brief, ${periodLabel(brief.period, "monthly")}`;
   await deps.db.transaction(async (tx) => {
     await tx.insert(conversations).values({
       id: conversationId,

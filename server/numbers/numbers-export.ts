@@ -42,6 +42,7 @@ export async function exportNumbers(db: Database, userId: string) {
       .select({
         directorId: directorBriefs.directorId,
         period: directorBriefs.period,
+        cadence: directorBriefs.cadence,
         status: directorBriefs.status,
         content: directorBriefs.content,
         sources: directorBriefs.sources,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { periodAt, shiftPeriod } from "../../shared/periods";
+import type { Metric, MetricValue } from "../../shared/numbers";
+import { CADENCES, type Cadence, type CalendarDate, periodAt, shiftPeriod } from "../../shared/periods";
 import { directorBriefs, directorTrainings } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { getPlanStatus } from "../plans/plan-status";
@@ -13,11 +14,12 @@ import { writeBriefJob } from "./write-brief-job";
 const RESEND_PENDING_AFTER_MS = 30 * 60_000;
 
 /**
- * Which weekly briefs an owner is owed now, and their jobs. The week just finished gets its briefs once its check-in
- * is complete; the week before it gets them anyway, since its check-in week has ended (a skipped check-in). Only those
- * two weeks are looked at, so a server that was down for a month catches up once, not once per missed week. Each brief
- * is a row with a unique key (owner, director, week): inserting it is what claims it, so however many processes or
- * sweeps ask, each brief is written once.
+ * Which briefs an owner is owed now, and their jobs: weekly ones while the owner keeps weekly metrics, monthly ones
+ * while it keeps monthly metrics. For each cadence the period just finished gets its briefs once that cadence's
+ * check-in is complete; the period before it gets them anyway, since its check-in period has ended (a skipped
+ * check-in). Only those two periods are looked at, so a server that was down for months catches up once, not once
+ * per missed period. Each brief is a row with a unique key (owner, director, cadence, period): inserting it is what
+ * claims it, so however many processes or sweeps ask, each brief is written once.
  */
 export async function planBriefs(
   deps: Pick<AppDeps, "db" | "now" | "jobs">,
@@ -37,17 +39,21 @@ export async function planBriefs(
   ]);
   if (metrics.length === 0 || trained.length === 0) return 0;
   const now = deps.now();
-  const lastWeek = shiftPeriod(periodAt(now, "weekly", settings.timeZone), "weekly", -1);
-  const checkedIn = dueCheckIns({ metrics, values, timeZone: settings.timeZone, now }).length === 0;
-  const weeks = [shiftPeriod(lastWeek, "weekly", -1), ...(checkedIn ? [lastWeek] : [])];
-  // A week before the owner's first value has nothing to brief on.
-  const firstValue = values[0]?.period;
-  const owed = weeks.filter((week) => firstValue !== undefined && firstValue < shiftPeriod(week, "weekly", 1));
+  const owed = CADENCES.flatMap((cadence) => {
+    const ofCadence = metrics.filter((metric) => metric.cadence === cadence);
+    const ids = new Set(ofCadence.map((metric) => metric.id));
+    const theirValues = values.filter((value) => ids.has(value.metricId));
+    return owedPeriods({ cadence, metrics: ofCadence, values: theirValues, timeZone: settings.timeZone, now }).map(
+      (period) => ({ cadence, period }),
+    );
+  });
   if (owed.length === 0) return 0;
 
   const claimed = await deps.db
     .insert(directorBriefs)
-    .values(owed.flatMap((period) => trained.map(({ directorId }) => ({ userId, directorId, period, createdAt: now }))))
+    .values(
+      owed.flatMap((brief) => trained.map(({ directorId }) => ({ userId, directorId, ...brief, createdAt: now }))),
+    )
     .onConflictDoNothing()
     .returning({ id: directorBriefs.id });
   const stalled = await deps.db
@@ -57,7 +63,10 @@ export async function planBriefs(
       and(
         eq(directorBriefs.userId, userId),
         eq(directorBriefs.status, "pending"),
-        inArray(directorBriefs.period, owed),
+        inArray(
+          directorBriefs.period,
+          owed.map((brief) => brief.period),
+        ),
         lt(directorBriefs.createdAt, new Date(now.getTime() - RESEND_PENDING_AFTER_MS)),
       ),
     );
@@ -66,6 +75,24 @@ export async function planBriefs(
     await deps.jobs.send(writeBriefJob, { briefId: id }, { singletonKey: id, startAfterSeconds });
   }
   return claimed.length;
+}
+
+/** The periods of one cadence whose briefs are owed: the one just finished once checked in, and the one before. */
+function owedPeriods(input: {
+  cadence: Cadence;
+  metrics: Metric[];
+  values: MetricValue[];
+  timeZone: string;
+  now: Date;
+}): CalendarDate[] {
+  if (input.metrics.length === 0) return [];
+  const { cadence } = input;
+  const last = shiftPeriod(periodAt(input.now, cadence, input.timeZone), cadence, -1);
+  const checkedIn = dueCheckIns(input).length === 0;
+  const periods = [shiftPeriod(last, cadence, -1), ...(checkedIn ? [last] : [])];
+  // A period before the owner's first value has nothing to brief on.
+  const firstValue = input.values[0]?.period;
+  return periods.filter((period) => firstValue !== undefined && firstValue < shiftPeriod(period, cadence, 1));
 }
 
 /** The owners a sweep looks at: those with at least one metric. */

@@ -10,7 +10,7 @@ import type { AppDeps } from "../deps";
 import { defineJob } from "../jobs/define-job";
 
 /**
- * Writes one weekly brief (a row planBriefs claimed). A brief already written is left alone, so a retry, a second
+ * Writes one weekly or monthly brief (a row planBriefs claimed). A brief already written is left alone, so a retry, a second
  * process or a resend never writes it twice. When the AI service is away the job fails and is retried with backoff;
  * the row stays pending, and the sweep sends it again if the retries run out.
  */
@@ -47,7 +47,8 @@ export const writeBriefJob = defineJob<{ briefId: string }, AppDeps>({
     const content = await writeBrief(deps.ai.chat, {
       director,
       blocks: context.blocks,
-      week: periodLabel(brief.period, "weekly"),
+      cadence: brief.cadence,
+      period: periodLabel(brief.period, brief.cadence),
       today: isoDay(deps.now()),
     });
     const cited = new Set(citedNumbers(`${content.moved} ${content.risk} ${content.action}`));
@@ -56,6 +57,6 @@ export const writeBriefJob = defineJob<{ briefId: string }, AppDeps>({
       .update(directorBriefs)
       .set({ status: "ready", content, sources, writtenAt: deps.now() })
       .where(and(eq(directorBriefs.id, briefId), eq(directorBriefs.status, "pending")));
-    log.info({ directorId: director.id }, "weekly brief written");
+    log.info({ directorId: director.id, cadence: brief.cadence }, "brief written");
   },
 });

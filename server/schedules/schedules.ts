@@ -141,3 +141,21 @@ export async function markRunSeen(deps: Pick<AppDeps, "db" | "now">, userId: str
     if (!exists) throw new AppError("not_found:schedule");
   }
 }
+
+/** The owner opened a conversation: a scheduled answer in it is no longer new. */
+export async function markConversationSeen(
+  deps: Pick<AppDeps, "db" | "now">,
+  userId: string,
+  conversationId: string,
+): Promise<void> {
+  await deps.db
+    .update(scheduledRuns)
+    .set({ seenAt: deps.now() })
+    .where(
+      and(
+        eq(scheduledRuns.userId, userId),
+        eq(scheduledRuns.conversationId, conversationId),
+        isNull(scheduledRuns.seenAt),
+      ),
+    );
+}

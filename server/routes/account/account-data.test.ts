@@ -201,6 +201,7 @@ describe("GET /api/account/export", () => {
     expect(data.numbers.briefs).toEqual([
       expect.objectContaining({
         directorId: "finn",
+        cadence: "weekly",
         content: { moved: "DANA moved", risk: "DANA risk", action: "DANA action" },
       }),
     ]);

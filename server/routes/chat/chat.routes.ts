@@ -14,6 +14,7 @@ import type { AppDeps } from "../../deps";
 import { requireDirector, requireDirectorAccess } from "../../directors/director-access";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
+import { markConversationSeen } from "../../schedules/schedules";
 import { idParam } from "./id-param";
 
 /**
@@ -35,6 +36,8 @@ export function chatRoutes(deps: AppDeps) {
       if (conversation && conversation.directorId !== director.id) {
         throw new AppError("not_found:conversation");
       }
+      // Shown to the owner is opened: a scheduled answer in it stops being flagged as new.
+      if (conversation) await markConversationSeen(deps, user.id, conversation.id);
       const body: ChatHistory = {
         directorId: director.id,
         trained: state === "trained",

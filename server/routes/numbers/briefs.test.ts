@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChatHistory } from "../../../shared/chat";
 import type { BriefsOverview, Metric } from "../../../shared/numbers";
@@ -165,7 +165,7 @@ describe("weekly briefs", () => {
 
     // Another owner sees none of it and cannot discuss it.
     const other = await app.signUp();
-    expect(await briefs(app, other.cookie)).toEqual({ period: null, briefs: [] });
+    expect(await briefs(app, other.cookie)).toEqual({ period: null, briefs: [], month: null });
     const stranger = await app.request(`/api/numbers/briefs/${finn?.id}/discuss`, { cookie: other.cookie, body: {} });
     expect(stranger.status).toBe(404);
 
@@ -225,5 +225,85 @@ describe("weekly briefs", () => {
     await first.jobsIdle();
     await second.jobsIdle();
     expect(briefRequests()).toHaveLength(settled);
+  });
+
+  it("monthly: written once a month on the monthly metrics, beside the weekly ones, catching up once", async () => {
+    const time = clock();
+    const app = await numbersApp(time.now);
+    const { cookie, user } = await owner(app);
+    const created = await app.request("/api/numbers/metrics", {
+      cookie,
+      body: { name: "Monthly cash", unit: "money", cadence: "monthly", directorId: "finn" },
+    });
+    const cash = (await created.json()) as Metric;
+    const monthly = async () => {
+      const rows = await app.db
+        .select({ directorId: directorBriefs.directorId, period: directorBriefs.period, status: directorBriefs.status })
+        .from(directorBriefs)
+        .where(and(eq(directorBriefs.userId, user.id), eq(directorBriefs.cadence, "monthly")))
+        .orderBy(directorBriefs.period, directorBriefs.directorId);
+      return rows.map((row) => `${row.directorId} ${row.period} ${row.status}`);
+    };
+    const sweep = async () => {
+      await app.deps.jobs.send(numbersSweepJob, {});
+      await app.jobsIdle();
+    };
+
+    // October's check-in (the month before the metric was added) completes it: each trained director's monthly brief.
+    expect((await checkIn(app, cookie, cash.id, "2026-10-01", 30000)).status).toBe(201);
+    await app.jobsIdle();
+    await sweep();
+    expect(await monthly()).toEqual(["finn 2026-10-01 ready", "martha 2026-10-01 ready"]);
+    const overview = await briefs(app, cookie);
+    expect(overview.month?.period).toBe("2026-10-01");
+    expect(overview.month?.briefs.map((brief) => [brief.directorId, brief.cadence])).toEqual([
+      ["finn", "monthly"],
+      ["martha", "monthly"],
+    ]);
+    expect(overview.briefs.every((brief) => brief.cadence === "weekly")).toBe(true);
+    const prompt = briefPrompt(briefRequests().at(-1) as RecordedRequest);
+    expect(prompt).toContain("The month: October 2026.");
+    expect(prompt).toContain("Write your monthly brief");
+
+    // Down from November to mid-March: one catch-up, for January (its check-in month has ended), not one per month.
+    time.advance(new Date("2027-03-17T10:00:00Z").getTime() - time.now().getTime());
+    await sweep();
+    await sweep();
+    expect(await monthly()).toEqual([
+      "finn 2026-10-01 ready",
+      "martha 2026-10-01 ready",
+      "finn 2027-01-01 ready",
+      "martha 2027-01-01 ready",
+    ]);
+
+    // 1 March 2027 is a Monday: its week's brief and its month's are two briefs.
+    time.advance(new Date("2027-04-02T10:00:00Z").getTime() - time.now().getTime());
+    // The check-in fills every month still due, up to March.
+    const entries = ["2026-11-01", "2026-12-01", "2027-01-01", "2027-02-01", "2027-03-01"].map((period, index) => ({
+      metricId: cash.id,
+      period,
+      value: 30000 + index * 500,
+      confirmed: true,
+    }));
+    expect((await app.request("/api/numbers/check-ins", { cookie, body: { entries } })).status).toBe(201);
+    await app.jobsIdle();
+    expect((await monthly()).slice(4)).toEqual([
+      "finn 2027-02-01 ready",
+      "martha 2027-02-01 ready",
+      "finn 2027-03-01 ready",
+      "martha 2027-03-01 ready",
+    ]);
+    const firstOfMarch = await app.db
+      .select({ cadence: directorBriefs.cadence })
+      .from(directorBriefs)
+      .where(
+        and(
+          eq(directorBriefs.userId, user.id),
+          eq(directorBriefs.directorId, "finn"),
+          eq(directorBriefs.period, "2027-03-01"),
+        ),
+      );
+    expect(firstOfMarch.map((row) => row.cadence).sort()).toEqual(["monthly", "weekly"]);
+    expect((await briefs(app, cookie)).month?.period).toBe("2027-03-01");
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ChatHistory } from "../../../shared/chat";
+import type { ChatHistory, ConversationSummary } from "../../../shared/chat";
 import type { ApiErrorBody } from "../../../shared/errors";
 import type { ScheduledRequest, SchedulesOverview } from "../../../shared/schedules";
 import { directorTrainings, scheduledRuns } from "../../db/schema";
@@ -21,6 +21,7 @@ afterEach(async () => {
 });
 
 const QUESTION = "Which invoices should I chase this week?";
+const REWORDED = "Which invoices should I chase this month?";
 const ANSWER = "Chase the two oldest invoices first.";
 const scheduledAnswers = () =>
   fake.chatRequests().filter((request) => JSON.stringify(request.body.messages).includes(QUESTION));
@@ -59,6 +60,13 @@ async function schedules(test: TestApp, cookie: string) {
   return (await response.json()) as SchedulesOverview;
 }
 
+/** The conversations the chat's list flags as new. */
+async function flaggedNew(test: TestApp, cookie: string) {
+  const response = await test.request("/api/conversations", { cookie });
+  const { conversations } = (await response.json()) as { conversations: ConversationSummary[] };
+  return conversations.filter((conversation) => conversation.isNew).map((conversation) => conversation.id);
+}
+
 describe("scheduled requests", () => {
   it("ask the question once a period as a new conversation, new until opened; paused, changed, deleted", async () => {
     let now = new Date("2026-11-25T10:00:00Z");
@@ -78,15 +86,19 @@ describe("scheduled requests", () => {
     expect(scheduledAnswers()).toHaveLength(1);
     let listed = (await schedules(test, cookie)).schedules[0];
     expect(listed?.runs).toMatchObject([{ period: "2026-11-23", status: "ready", isNew: true }]);
+    const conversationId = listed?.runs[0]?.conversationId;
+    // The chat's conversation list flags it as new until it is opened.
+    expect(await flaggedNew(test, cookie)).toEqual([conversationId]);
     const chat = (await (
-      await test.request(`/api/chat/finn?conversation=${listed?.runs[0]?.conversationId}`, { cookie })
+      await test.request(`/api/chat/finn?conversation=${conversationId}`, { cookie })
     ).json()) as ChatHistory;
     expect(chat.messages.map((message) => message.content)).toEqual(expect.arrayContaining([QUESTION, ANSWER]));
 
-    // Opened: no longer new.
+    // Opened: no longer new, in the list nor in Settings; marking it again changes nothing.
+    expect(await flaggedNew(test, cookie)).toEqual([]);
+    expect((await schedules(test, cookie)).schedules[0]?.runs[0]?.isNew).toBe(false);
     const seen = await test.request(`/api/schedules/runs/${listed?.runs[0]?.id}/seen`, { cookie, body: {} });
     expect(seen.status).toBe(200);
-    expect((await schedules(test, cookie)).schedules[0]?.runs[0]?.isNew).toBe(false);
 
     // Down for three weeks: one run for the current week, not one per missed week.
     now = new Date(now.getTime() + 3 * WEEK_MS);
@@ -111,6 +123,20 @@ describe("scheduled requests", () => {
       "2026-12-01",
       "2026-11-23",
     ]);
+
+    // The wording changed: the next period asks the new question.
+    const reworded = await test.request(`/api/schedules/${schedule.id}`, {
+      method: "PATCH",
+      cookie,
+      body: { question: REWORDED },
+    });
+    expect(await reworded.json()).toMatchObject({ question: REWORDED, cadence: "monthly" });
+    now = new Date("2027-01-04T10:00:00Z");
+    await sweep(test);
+    expect(
+      fake.chatRequests().filter((request) => JSON.stringify(request.body.messages).includes(REWORDED)),
+    ).toHaveLength(1);
+    expect(await flaggedNew(test, cookie)).toHaveLength(3);
 
     // Another owner can neither see, change, delete nor mark it.
     const other = await owner(test);
@@ -155,5 +181,53 @@ describe("scheduled requests", () => {
     await second.jobsIdle();
     const runs = await first.db.select().from(scheduledRuns).where(eq(scheduledRuns.userId, user.id));
     expect(runs).toHaveLength(1);
+  });
+
+  it("monthly: once per month in the owner's time zone, with two processes, after downtime and across a clock change", async () => {
+    let now = new Date("2026-11-30T10:00:00Z");
+    const database = await createTestDatabase();
+    const first = await app(() => now, database);
+    const second = await app(() => now, database);
+    const { cookie, user } = await owner(first);
+    fake.defaultReply = () => ANSWER;
+    // Auckland is 13 hours ahead in its summer and 12 after its clocks go back on 4 April 2027.
+    await first.request("/api/numbers/settings", { method: "PUT", cookie, body: { timeZone: "Pacific/Auckland" } });
+    const created = await first.request("/api/schedules", {
+      cookie,
+      body: { directorId: "finn", question: QUESTION, cadence: "monthly" },
+    });
+    expect(created.status).toBe(201);
+    const bothSweep = async () => {
+      await Promise.all([first.deps.jobs.send(numbersSweepJob, {}), second.deps.jobs.send(numbersSweepJob, {})]);
+      await first.jobsIdle();
+      await second.jobsIdle();
+    };
+    const periods = async () => {
+      const runs = await first.db.select().from(scheduledRuns).where(eq(scheduledRuns.userId, user.id));
+      return runs.map((run) => run.period).sort();
+    };
+
+    // 23:00 on 30 November in Auckland: November's run.
+    await bothSweep();
+    expect(await periods()).toEqual(["2026-11-01"]);
+    // 00:30 on 1 December there (still 30 November in UTC): December's, once, though both processes swept twice.
+    now = new Date("2026-11-30T11:30:00Z");
+    await bothSweep();
+    await bothSweep();
+    expect(await periods()).toEqual(["2026-11-01", "2026-12-01"]);
+    // Down from December to 10 April, past the clock change: one catch-up run for April, none for the months missed.
+    now = new Date("2027-04-10T09:00:00Z");
+    await bothSweep();
+    expect(await periods()).toEqual(["2026-11-01", "2026-12-01", "2027-04-01"]);
+    // 23:30 on 30 April in Auckland, on its winter time: still April. Half past midnight: May.
+    now = new Date("2027-04-30T11:30:00Z");
+    await bothSweep();
+    expect(await periods()).toHaveLength(3);
+    now = new Date("2027-04-30T12:30:00Z");
+    await bothSweep();
+    expect(await periods()).toEqual(["2026-11-01", "2026-12-01", "2027-04-01", "2027-05-01"]);
+    // Each run answered once, each its own conversation.
+    expect(scheduledAnswers()).toHaveLength(4);
+    expect(await flaggedNew(first, cookie)).toHaveLength(4);
   });
 });

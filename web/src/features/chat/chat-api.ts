@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import type {
   AnswerFeedbackInput,
@@ -58,6 +58,19 @@ export function useConversationList(options: { waitForTitles: boolean }) {
       return naming ? 2000 : false;
     },
   });
+}
+
+/** The list's copy of a conversation just opened loses its "New" flag, as the server's did. */
+export function clearNewFlag(client: QueryClient, conversationId: string) {
+  client.setQueryData<{ conversations: ConversationSummary[] }>(conversationListKey, (data) =>
+    data?.conversations.some((conversation) => conversation.id === conversationId && conversation.isNew)
+      ? {
+          conversations: data.conversations.map((conversation) =>
+            conversation.id === conversationId ? { ...conversation, isNew: false } : conversation,
+          ),
+        }
+      : data,
+  );
 }
 
 /** Every director with this owner's state for it, for the sidebar. */

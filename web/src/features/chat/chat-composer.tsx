@@ -3,12 +3,14 @@ import { chatMessageSchema } from "#shared/chat";
 import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
 import type { Director } from "#shared/directors";
 import { KNOWLEDGE_ACCEPT } from "#shared/knowledge";
+import { CADENCES, type Cadence } from "#shared/periods";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { boltIcon, paperclipIcon } from "../../components/ui/page-icons";
 import { MicButton } from "../../components/voice/mic-button";
 import { useSendAtOnce } from "../../components/voice/voice-support";
 import { cn } from "../../lib/cn";
+import { REPEAT_LABELS, repeatQuestion } from "../numbers/schedules-api";
 import { AttachmentChip, useChatAttachment } from "./chat-attachment";
 import { SendOrStopButton } from "./send-or-stop-button";
 
@@ -109,6 +111,30 @@ export function ChatComposer({
     box.current?.focus();
   };
 
+  // "Repeat weekly" from the box: the question is asked each period from now on, each answer a new conversation.
+  const [repeating, setRepeating] = useState(false);
+  const canRepeat = text.trim() !== "" && !attached && held === undefined;
+  const repeat = async (cadence: Cadence) => {
+    const parsed = chatMessageSchema.safeParse({ text });
+    if (!parsed.success) {
+      setChecked(true);
+      box.current?.focus();
+      return;
+    }
+    setRepeating(true);
+    const scheduled = await repeatQuestion({
+      directorId: director.id,
+      directorName: director.name,
+      question: parsed.data.text,
+      cadence,
+    });
+    setRepeating(false);
+    if (scheduled) {
+      setText("");
+      setChecked(false);
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -207,7 +233,7 @@ export function ChatComposer({
       <div
         className={cn(
           "mt-1.5 min-h-5 items-start justify-between gap-3 px-1 text-xs",
-          tooLong || text.length > COUNT_FROM ? "flex" : "hidden sm:flex",
+          tooLong || text.length > COUNT_FROM || canRepeat ? "flex" : "hidden sm:flex",
         )}
       >
         {tooLong ? (
@@ -217,10 +243,26 @@ export function ChatComposer({
         ) : (
           <p className="hidden text-slate-500 sm:block">Enter to send, Shift+Enter for a new line</p>
         )}
+        {canRepeat ? (
+          <span className="ml-auto flex shrink-0 gap-1">
+            {CADENCES.map((cadence) => (
+              <button
+                key={cadence}
+                type="button"
+                disabled={repeating}
+                onClick={() => void repeat(cadence)}
+                className="-my-1 h-8 rounded-md px-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
+              >
+                {REPEAT_LABELS[cadence]}
+              </button>
+            ))}
+          </span>
+        ) : null}
         {text.length > COUNT_FROM ? (
           <p
             className={cn(
-              "ml-auto tabular-nums",
+              "tabular-nums",
+              !canRepeat && "ml-auto",
               text.length > CHAT_MESSAGE_MAX_LENGTH ? "text-red-700" : "text-slate-500",
             )}
           >

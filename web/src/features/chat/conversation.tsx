@@ -11,7 +11,14 @@ import { usePlanErrorRedirect } from "../../lib/plan-redirect";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { LearningNote } from "../directors/learning-note";
 import { AnswerAnnouncer } from "./answer-announcer";
-import { type ChatUIMessage, chatHistoryKey, clearConversation, conversationListKey, useChatHistory } from "./chat-api";
+import {
+  type ChatUIMessage,
+  chatHistoryKey,
+  clearConversation,
+  clearNewFlag,
+  conversationListKey,
+  useChatHistory,
+} from "./chat-api";
 import { ChatComposer } from "./chat-composer";
 import { ChatBubble } from "./chat-message";
 import { ChatReady } from "./chat-ready";
@@ -93,6 +100,12 @@ export function Conversation(props: ConversationProps) {
 
   const loading = !inError && (history.isPending || config.isPending || !welcomeShown);
   const canSend = !loading && !inError && !answering && editing === undefined;
+
+  // Opening a scheduled answer marks it seen on the server: the list stops flagging it as new.
+  const openedId = history.data?.conversation?.id;
+  useEffect(() => {
+    if (openedId) clearNewFlag(queryClient, openedId);
+  }, [openedId, queryClient]);
 
   const storedMessages = history.data?.messages.length ?? 0;
   useEffect(() => {

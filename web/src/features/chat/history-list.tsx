@@ -129,7 +129,14 @@ export function HistoryList({ activeId, onOpen, onSearch, onNew, waitForTitles, 
                           <DirectorAvatar director={director} size="xs" />
                         ) : null}
                         <span className="min-w-0 flex-1">
-                          <span className="block truncate text-sm text-slate-900">{conversation.title}</span>
+                          <span className="flex items-center gap-1.5">
+                            <span className="min-w-0 truncate text-sm text-slate-900">{conversation.title}</span>
+                            {conversation.isNew ? (
+                              <span className="shrink-0 rounded-full bg-brand-100 px-1.5 py-px text-[0.7rem] font-semibold text-brand-800">
+                                New
+                              </span>
+                            ) : null}
+                          </span>
                           <span className="block text-xs text-slate-600">
                             {conversation.kind === "board" ? "Board meeting" : director?.name} ·{" "}
                             <time dateTime={conversation.updatedAt}>

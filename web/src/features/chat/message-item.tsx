@@ -21,7 +21,7 @@ const EditButton = lazyNamed(loadActions, "EditButton");
 const QuestionEditor = lazyNamed(loadActions, "QuestionEditor");
 const RegenerateButton = lazyNamed(loadActions, "RegenerateButton");
 const VersionSwitcher = lazyNamed(loadActions, "VersionSwitcher");
-const RepeatButton = lazyNamed(loadActions, "RepeatButton");
+const RepeatButtons = lazyNamed(loadActions, "RepeatButtons");
 const ListenButton = lazyNamed(() => import("./listen-button"), "ListenButton");
 
 /** Starts fetching what answers are shown with: when a question is sent, or a stored conversation has loaded. */
@@ -42,7 +42,7 @@ export function MessageItem(props: {
   director: Director;
   /** The conversation on screen, once it has been stored. */
   conversationId: string | undefined;
-  /** An answer's question, for "Repeat weekly". */
+  /** An answer's question, for "Repeat weekly" and "Repeat monthly". */
   question?: string;
   isLast: boolean;
   isLastQuestion: boolean;
@@ -140,7 +140,7 @@ export function MessageItem(props: {
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
             ) : null}
             {storedId && status === "complete" && props.question ? (
-              <RepeatButton directorId={director.id} directorName={director.name} question={props.question} />
+              <RepeatButtons directorId={director.id} directorName={director.name} question={props.question} />
             ) : null}
             {storedId && status === "complete" ? (
               <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />

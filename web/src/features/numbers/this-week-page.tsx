@@ -12,7 +12,10 @@ import { errorToast } from "../../components/ui/use-toast";
 import { usePageTitle } from "../../lib/use-page-title";
 import { discussBrief, useBriefs } from "./numbers-api";
 
-/** "This week": each trained director's brief on the week just finished, with its sources and "Discuss". */
+/**
+ * "This week": each trained director's brief on the week just finished, with its sources and "Discuss"; under them,
+ * the month's briefs when the owner keeps monthly numbers.
+ */
 export function ThisWeekPage() {
   usePageTitle("This week");
   const briefs = useBriefs();
@@ -53,6 +56,21 @@ export function ThisWeekPage() {
         ) : (
           briefs.data.briefs.map((brief) => <BriefCard key={brief.id} brief={brief} />)
         )}
+        {briefs.data?.month ? (
+          <section aria-labelledby="this-month" className="mt-4 grid grid-cols-1 gap-6">
+            <header>
+              <h2 id="this-month" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+                This month
+              </h2>
+              <p className="mt-2 text-slate-600">
+                Your directors' briefs on {periodLabel(briefs.data.month.period, "monthly")}, from your monthly numbers.
+              </p>
+            </header>
+            {briefs.data.month.briefs.map((brief) => (
+              <BriefCard key={brief.id} brief={brief} />
+            ))}
+          </section>
+        ) : null}
       </div>
     </div>
   );
@@ -84,7 +102,7 @@ function BriefCard({ brief }: { brief: WeeklyBrief }) {
         <DirectorAvatar director={director} />
         <div className="min-w-0">
           <h2 id={headingId} className="font-semibold text-slate-900">
-            {director.name}'s brief
+            {director.name}'s {brief.cadence === "monthly" ? "monthly brief" : "brief"}
           </h2>
           <p className="text-sm text-slate-600">{director.title}</p>
         </div>
@@ -96,11 +114,16 @@ function BriefCard({ brief }: { brief: WeeklyBrief }) {
       ) : (
         <>
           <dl className="grid gap-3 text-sm leading-relaxed text-slate-800">
-            <BriefPart label="What moved" text={brief.content.moved} sources={brief.sources} />
-            <BriefPart label="One risk" text={brief.content.risk} sources={brief.sources} />
-            <BriefPart label="One action this week" text={brief.content.action} sources={brief.sources} />
+            <BriefPart label="What moved" text={brief.content.moved} sources={brief.sources} anchor={brief.id} />
+            <BriefPart label="One risk" text={brief.content.risk} sources={brief.sources} anchor={brief.id} />
+            <BriefPart
+              label={brief.cadence === "monthly" ? "One action this month" : "One action this week"}
+              text={brief.content.action}
+              sources={brief.sources}
+              anchor={brief.id}
+            />
           </dl>
-          <CitedSources sources={brief.sources} />
+          <CitedSources sources={brief.sources} anchor={brief.id} />
           <div>
             <Button onClick={() => void discuss()} disabled={opening} aria-label={`Discuss with ${director.name}`}>
               {opening ? "Opening..." : "Discuss"}
@@ -112,7 +135,8 @@ function BriefCard({ brief }: { brief: WeeklyBrief }) {
   );
 }
 
-function BriefPart(props: { label: string; text: string; sources: AnswerSource[] }) {
+/** `anchor` keeps each brief's source links to its own list: two briefs both have a source 1. */
+function BriefPart(props: { label: string; text: string; sources: AnswerSource[]; anchor: string }) {
   const known = new Set(props.sources.map((source) => source.n));
   return (
     <div>
@@ -122,7 +146,7 @@ function BriefPart(props: { label: string; text: string; sources: AnswerSource[]
           "cite" in segment ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: segments of one fixed text
             <sup key={index} className="ml-0.5 font-semibold text-brand-700">
-              <a href={`#source-${segment.cite}`} aria-label={`source ${segment.cite}`}>
+              <a href={`#source-${props.anchor}-${segment.cite}`} aria-label={`source ${segment.cite}`}>
                 [{segment.cite}]
               </a>
             </sup>
@@ -137,7 +161,7 @@ function BriefPart(props: { label: string; text: string; sources: AnswerSource[]
 }
 
 /** The sources the brief cites, each with what it said then. */
-function CitedSources({ sources }: { sources: AnswerSource[] }) {
+function CitedSources({ sources, anchor }: { sources: AnswerSource[]; anchor: string }) {
   const cited = sources.filter((source) => source.cited);
   if (cited.length === 0) return null;
   return (
@@ -145,7 +169,7 @@ function CitedSources({ sources }: { sources: AnswerSource[] }) {
       <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Sources</p>
       <ol className="mt-2 grid gap-1.5 text-sm text-slate-700">
         {cited.map((source) => (
-          <li key={source.n} id={`source-${source.n}`} className="wrap-anywhere">
+          <li key={source.n} id={`source-${anchor}-${source.n}`} className="wrap-anywhere">
             <span className="font-semibold">[{source.n}]</span> {source.name}
             {source.where ? `: ${source.where}` : ""} — <span className="text-slate-600">{source.excerpt}</span>
           </li>

@@ -21,6 +21,7 @@ const OWNER_LINKS = [
   { to: "/knowledge", label: "Knowledge" },
   { to: "/documents", label: "Documents" },
   { to: "/numbers", label: "Numbers" },
+  { to: "/this-week", label: "This week" },
   { to: "/subscription", label: "Pricing" },
   { to: "/settings", label: "Settings" },
 ] as const;
@@ -32,8 +33,8 @@ const VISITOR_LINKS = [
 ] as const;
 
 /**
- * The spec's navigation bar. On phones the links fold into a disclosure menu:
- * the toggle is a real button (Enter/Space), Tab walks the links, Escape or a
+ * The spec's navigation bar. Below 1280 px, where its eight links no longer fit beside the theme and Sign Out, the
+ * links fold into a disclosure menu: the toggle is a real button (Enter/Space), Tab walks the links, Escape or a
  * click outside closes it and focus returns to the toggle.
  */
 export function NavBar() {
@@ -83,7 +84,7 @@ export function NavBar() {
             </svg>
             Directors
           </Link>
-          <ul className="hidden items-center gap-1 lg:flex">
+          <ul className="hidden items-center gap-1 xl:flex">
             {links.map((link) => (
               <li key={link.to}>
                 <NavItem
@@ -94,14 +95,14 @@ export function NavBar() {
               </li>
             ))}
           </ul>
-          <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <div className="ml-auto hidden items-center gap-2 xl:flex">
             <ThemeChoice compact />
             <SessionButtons />
           </div>
           <button
             ref={toggle}
             type="button"
-            className="ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="ml-auto inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label="Menu"
@@ -110,7 +111,7 @@ export function NavBar() {
             <Icon drawing={menuOpen ? closeIcon : menuIcon} className="h-6 w-6" />
           </button>
         </div>
-        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 lg:hidden">
+        <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 xl:hidden">
           <ul className="grid gap-1">
             {links.map((link) => (
               <li key={link.to}>
@@ -146,7 +147,7 @@ function NavItem({ to, label, block, badge }: { to: string; label: string; block
       end={to === "/"}
       className={({ isActive }) =>
         cn(
-          "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+          "rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
           block && "block py-2.5 text-base",
           isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
         )
