@@ -66,7 +66,11 @@ export async function requireConversation(db: Database, userId: string, conversa
   return row;
 }
 
-/** The director's current conversation: the latest one "Clear conversation" has not set aside. */
+/**
+ * The director's current conversation: the latest one "Clear conversation" has not set aside. A scheduled request's
+ * answer the owner has not opened yet waits in the list, flagged as new, rather than taking the place of the
+ * conversation the owner was having.
+ */
 export async function currentConversation(db: Database, userId: string, directorId: string) {
   const [row] = await db
     .select()
@@ -80,7 +84,7 @@ export async function currentConversation(db: Database, userId: string, director
         isNull(conversations.deletedAt),
       ),
     )
-    .orderBy(desc(conversations.updatedAt))
+    .orderBy(unopenedScheduledAnswer(userId), desc(conversations.updatedAt))
     .limit(1);
   return row;
 }

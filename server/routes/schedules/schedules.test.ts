@@ -5,6 +5,7 @@ import type { ApiErrorBody } from "../../../shared/errors";
 import type { ScheduledRequest, SchedulesOverview } from "../../../shared/schedules";
 import { directorTrainings, scheduledRuns } from "../../db/schema";
 import { numbersSweepJob } from "../../numbers/numbers-sweep-job";
+import { streamedText, streamParts } from "../../test/chat-stream";
 import { type FakeAiServer, startFakeAiServer } from "../../test/fake-ai-server";
 import { answersFor, givePlan } from "../../test/fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -152,6 +153,29 @@ describe("scheduled requests", () => {
     const deleted = await test.request(`/api/schedules/${schedule.id}`, { method: "DELETE", cookie, body: {} });
     expect(deleted.status).toBe(200);
     expect((await schedules(test, cookie)).schedules).toEqual([]);
+  });
+
+  it("leave the conversation the owner was having as the director's current one", async () => {
+    const test = await app(() => new Date("2026-11-25T10:00:00Z"));
+    const { cookie } = await owner(test);
+    fake.queueChat({ reply: "Cash is fine until March." });
+    const asked = await test.request("/api/chat/finn/messages", {
+      cookie,
+      body: { text: "How long does my cash last?" },
+    });
+    expect(streamedText(await streamParts(asked))).toBe("Cash is fine until March.");
+    const before = (await (await test.request("/api/chat/finn", { cookie })).json()) as ChatHistory;
+    await test.request("/api/schedules", {
+      cookie,
+      body: { directorId: "finn", question: QUESTION, cadence: "weekly" },
+    });
+    fake.defaultReply = () => ANSWER;
+    await sweep(test);
+
+    const after = (await (await test.request("/api/chat/finn", { cookie })).json()) as ChatHistory;
+    expect(after.conversation?.id).toBe(before.conversation?.id);
+    expect(after.messages.at(-1)?.content).toBe("Cash is fine until March.");
+    expect(await flaggedNew(test, cookie)).toHaveLength(1);
   });
 
   it("keep to the plan's limit, and run once with two processes through an AI outage", async () => {
