@@ -311,7 +311,7 @@ describe("the library, limits and sharing", () => {
     const app = await documentsApp();
     const { cookie } = await owner(app);
     const { document } = await draft(app, cookie, { directorId: "martha", kind: "campaign-plan" });
-    await draft(app, cookie, { directorId: "finn", kind: "cash-flow-forecast" });
+    const { document: forecast } = await draft(app, cookie, { directorId: "finn", kind: "cash-flow-forecast" });
 
     const renamed = await app.request(`/api/documents/${document.id}`, {
       method: "PATCH",
@@ -323,6 +323,18 @@ describe("the library, limits and sharing", () => {
       documents: Array<{ id: string }>;
     };
     expect(found.documents.map((item) => item.id)).toEqual([document.id]);
+    // By what the current version says, not only by title: a paragraph, a sheet's cell, an assumption.
+    const search = async (query: string) =>
+      (
+        (await (await app.request(`/api/documents?q=${encodeURIComponent(query)}`, { cookie })).json()) as {
+          documents: Array<{ id: string }>;
+        }
+      ).documents.map((item) => item.id);
+    expect(await search("tasting box on instagram")).toEqual([document.id]);
+    expect(await search("closing BALANCE")).toEqual([forecast.id]);
+    expect(await search("average order £38")).toEqual([document.id]);
+    expect(await search("Bright Bean")).toEqual([]); // the cited excerpts are not the document's text
+    expect(await search("100%")).toEqual([]);
 
     const share = (await (await app.request(`/api/documents/${document.id}/share`, { cookie, body: {} })).json()) as {
       token: string;
@@ -444,6 +456,12 @@ describe("the library, limits and sharing", () => {
       documents: unknown[];
     };
     expect(list.documents).toEqual([]);
+    const searched = (await (
+      await app.request("/api/documents?q=grow%20subscriptions", { cookie: other.cookie })
+    ).json()) as {
+      documents: unknown[];
+    };
+    expect(searched.documents).toEqual([]);
     expect((await app.request(`/api/documents/${id}`, { cookie })).status).toBe(200);
 
     const logs = logLines.join("\n");
