@@ -214,6 +214,9 @@ describe("editing a document", () => {
       body: { baseVersion: 1, body: { kind: "rich", doc: { type: "doc", content: [] } } },
     });
     expect(stale.status).toBe(409);
+    // The stale tab learns of version 2 from the document's head, without reading the whole document.
+    const head = await app.request(`/api/documents/${document.id}/head`, { cookie });
+    expect(await head.json()).toMatchObject({ currentVersion: 2 });
     expect(((await stale.json()) as { error: { code: string } }).error.code).toBe("conflict:document_version");
 
     const restored = await app.request(`/api/documents/${document.id}/restore`, {
@@ -433,6 +436,7 @@ describe("the library, limits and sharing", () => {
     const id = document.id;
     const attempts: Array<[string, { method?: string; body?: unknown }]> = [
       [`/api/documents/${id}`, {}],
+      [`/api/documents/${id}/head`, {}],
       [`/api/documents/${id}`, { method: "PATCH", body: { title: "Mine now" } }],
       [`/api/documents/${id}`, { method: "DELETE", body: {} }],
       [
