@@ -10,6 +10,7 @@ import type {
   VersionContent,
 } from "#shared/documents";
 import { api, errorFrom } from "../../lib/api";
+import { takeEarly } from "../../lib/early-request";
 
 /** The documents' requests and cache keys; the chat reaches this feature only through here and its button. */
 
@@ -32,7 +33,8 @@ export function useDocument(id: string | undefined) {
   return useQuery({
     enabled: id !== undefined,
     queryKey: documentQueryKey(id ?? ""),
-    queryFn: () => api<DocumentView>(`/api/documents/${id}`),
+    // On a page opened at this document's address, the app asked for it as it started (app/router.tsx).
+    queryFn: () => takeEarly<DocumentView>(`/api/documents/${id}`) ?? api<DocumentView>(`/api/documents/${id}`),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === "drafting" ? DRAFTING_REFRESH_MS : false),
   });
