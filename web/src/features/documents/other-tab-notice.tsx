@@ -2,7 +2,6 @@ import { useState } from "react";
 import type { DocumentBody, DocumentView } from "#shared/documents";
 import { ERRORS } from "#shared/errors";
 import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
 import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { bodyLines } from "./body-lines";
@@ -40,7 +39,8 @@ export function OtherTabNotice(props: {
       ? ERRORS["conflict:document_version"].message
       : `Version ${props.newer} was saved in another tab or window. Load it to see it here.`;
   return (
-    <Card role="alert" className="grid gap-3 border-amber-300 bg-amber-50 p-4">
+    // Not a Card: its white background would win over the amber one.
+    <div role="alert" className="grid gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 shadow-sm">
       <p className="text-sm text-slate-900">{message}</p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={props.onLoadLatest}>
@@ -56,6 +56,6 @@ export function OtherTabNotice(props: {
         </Button>
       </div>
       {compared ? <DiffList label="Changes from the latest version to this screen" lines={compared} /> : null}
-    </Card>
+    </div>
   );
 }
