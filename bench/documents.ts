@@ -2,11 +2,12 @@
 //
 // 1. Export: a 20-page document (about 11,000 words: 26 sections of a heading, three paragraphs and a list, a table every
 //    fourth section) to .docx and .pdf, and a 13-week × 30-row cash-flow sheet (formulas in every week) to .xlsx, each
-//    RUNS times in this process. The first run loads the library and its fonts; the median is of the rest.
-//    Target: each under 1 s.
+//    RUNS times in this process, after the PDF warm-up a production server runs once it listens (its time is shown).
+//    The first run loads the library; the median is of the rest. Target: each under 1 s, the first one included.
 // 2. Opening: that document with 30 versions, stored on the real server (built browser app, in-memory database), opened
 //    in Chromium (1280 × 800, no throttling) RUNS times each way: by a click in the library, and by a fresh page load
-//    of /documents/:id (the app's code cached), until the editor is editable and holds the last section.
+//    of /documents/:id (the app's code cached), until the editor is editable and holds the last section, timed on the
+//    page's own clock at every frame.
 //    Target: under 500 ms.
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +19,7 @@ import { toDocx } from "../server/documents/export-docx";
 import { toDocumentPdf } from "../server/documents/export-pdf";
 import { toXlsx } from "../server/documents/export-xlsx";
 import { parseEnv } from "../server/env";
+import { warmPdfExport } from "../server/export/warm-pdf";
 import { createLogger } from "../server/logger";
 import { startServer } from "../server/start";
 import { givePlan } from "../server/test/fixtures";
@@ -27,6 +29,19 @@ import type { Sheet, VersionContent } from "../shared/documents";
 import { percentile } from "./percentile";
 
 const RUNS = Number(process.env.RUNS ?? 7);
+
+/** When, on the page's clock, the editor was editable and held the document's last words (checked every frame). */
+async function editableAt(page: import("playwright-core").Page): Promise<number> {
+  const ready = await page.waitForFunction(
+    () => {
+      const editor = document.querySelector('[aria-label="Document text"][contenteditable="true"]');
+      return editor?.textContent?.includes("Version 30 of the last words.") ? performance.now() : 0;
+    },
+    undefined,
+    { polling: "raf", timeout: 30_000 },
+  );
+  return (await ready.jsonValue()) as number;
+}
 const out = (line: string) => process.stdout.write(`${line}\n`);
 /** Sections of about 420 words: 26 of them fill 20 A4 pages in the PDF. */
 const PAGES = 26;
@@ -105,6 +120,9 @@ const words = blocks.map((block) => JSON.stringify(block).split(" ").length).red
 out(
   `Export (${RUNS} runs each; a document of about ${words.toLocaleString("en-GB")} words, a sheet of 13 weeks × 30 rows)`,
 );
+const warmStarted = performance.now();
+await warmPdfExport();
+out(`(the PDF warm-up a server runs once it listens: ${(performance.now() - warmStarted).toFixed(0)} ms)`);
 await time("20-page document → .docx", () => toDocx("Annual marketing plan", doc, assumptions));
 let pages = 0;
 await time("20-page document → .pdf", async () => {
@@ -177,13 +195,9 @@ try {
   for (let run = 0; run < RUNS; run++) {
     await page.goto(`${server.url}/documents`);
     await page.getByRole("heading", { name: "Documents" }).waitFor();
-    const started = performance.now();
     await page.goto(`${server.url}/documents/${row.id}`);
-    await page
-      .locator('[aria-label="Document text"][contenteditable="true"]')
-      .getByText("Version 30 of the last words.")
-      .waitFor();
-    opened.push(performance.now() - started);
+    // Timed in the page, from the navigation's start, checked at every frame (not at the test driver's retry steps).
+    opened.push(await editableAt(page));
   }
   // From the library, as an owner opens it: a click, no page load.
   const clicked: number[] = [];
@@ -191,13 +205,9 @@ try {
     await page.goto(`${server.url}/documents`);
     const link = page.getByRole("link", { name: "Annual marketing plan" });
     await link.waitFor();
-    const started = performance.now();
+    const started = await page.evaluate(() => performance.now());
     await link.click();
-    await page
-      .locator('[aria-label="Document text"][contenteditable="true"]')
-      .getByText("Version 30 of the last words.")
-      .waitFor();
-    clicked.push(performance.now() - started);
+    clicked.push((await editableAt(page)) - started);
   }
   const api: number[] = [];
   for (let run = 0; run < RUNS; run++) {

@@ -62,8 +62,22 @@ describe("documents", () => {
     await page.getByText("Average order £38").waitFor();
     await screenshot(page, "documents-editor-desktop");
 
+    // A citation's number opens the excerpt it stands on, as in chat.
+    const documentId = page.url().split("/").at(-1) ?? "";
+    const drafted = (await (await page.request.get(`/api/documents/${documentId}`)).json()) as DocumentView;
+    const firstSource = drafted.content?.sources.find((source) => source.n === 1);
+    await editor(page).locator('[data-cite="1"]').click();
+    const excerpt = page.getByRole("dialog");
+    await excerpt.getByText("Source 1").waitFor();
+    expect(await excerpt.textContent()).toContain(firstSource?.excerpt.slice(0, 40));
+    await screenshot(page, "documents-citation-desktop");
+    await excerpt.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Saved" }).waitFor(); // opening a source edits nothing
+
     // The owner edits a paragraph and saves it as version 2.
-    await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").click();
+    await editor(page)
+      .getByText("Grow subscriptions from 300 to 800 this year [1].")
+      .click({ position: { x: 4, y: 4 } });
     await page.keyboard.press("End");
     await page.keyboard.type(" Starting in March.");
     await page.getByText("Unsaved changes").waitFor();
@@ -71,7 +85,9 @@ describe("documents", () => {
     await page.getByText("Version 2", { exact: true }).waitFor();
 
     // Selects a passage and asks Martha to make it shorter: version 3.
-    await editor(page).getByText("We spend about $800 a month on marketing [2].").click({ clickCount: 3 });
+    await editor(page)
+      .getByText("We spend about $800 a month on marketing [2].")
+      .click({ clickCount: 3, position: { x: 4, y: 4 } }); // the words, not the citation
     await page.getByText(/^Selected:/).waitFor();
     await page.getByRole("textbox", { name: "What should Martha change?" }).fill("shorter");
     await page.getByRole("button", { name: "Ask", exact: true }).click();
@@ -84,22 +100,35 @@ describe("documents", () => {
     await page.getByText("Version 4", { exact: true }).waitFor();
     expect(await editor(page).textContent()).not.toContain("Starting in March.");
 
-    // Another tab saves version 5 meanwhile; this tab's next save is refused, and what the owner typed stays.
-    const documentId = page.url().split("/").at(-1) ?? "";
-    const current = (await (await page.request.get(`/api/documents/${documentId}`)).json()) as DocumentView;
-    const otherTab = await page.request.put(`/api/documents/${documentId}/content`, {
-      headers: { origin: browser.url },
-      data: { baseVersion: 4, body: current.content },
-    });
-    expect(otherTab.status()).toBe(200);
-    await editor(page).getByText("Grow subscriptions from 300 to 800 this year [1].").click();
+    // Another tab on the same document saves version 5: this tab says so at once, and replaces nothing on its own.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(page.url());
+    await editor(otherTab).getByText("Weekly actions").click();
+    await otherTab.keyboard.press("End");
+    await otherTab.keyboard.type(" from the other tab");
+    await otherTab.getByRole("button", { name: "Save version" }).click();
+    await otherTab.getByText("Version 5", { exact: true }).waitFor();
+    await page.getByRole("alert").getByText("Version 5 was saved in another tab or window.").waitFor();
+    expect(await editor(page).textContent()).not.toContain("from the other tab");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "documents-other-tab-desktop");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "documents-other-tab-phone");
+    await page.setViewportSize(DESKTOP);
+    await otherTab.close();
+    // The owner types on regardless: their text stays, and they compare it with the latest before saving it.
+    await editor(page)
+      .getByText("Grow subscriptions from 300 to 800 this year [1].")
+      .click({ position: { x: 4, y: 4 } });
     await page.keyboard.press("End");
     await page.keyboard.type(" Typed in this tab.");
-    await page.getByRole("button", { name: "Save version" }).click();
     await page
       .getByRole("alert")
       .getByText(/changed in another tab or window/)
       .waitFor();
+    await page.getByRole("button", { name: "Compare with the latest" }).click();
+    const changes = page.getByRole("list", { name: "Changes from the latest version to this screen" });
+    expect(await changes.textContent()).toContain("− ## Weekly actions from the other tab");
     expect(await editor(page).textContent()).toContain("Typed in this tab.");
     await page.getByRole("button", { name: "Save mine as a new version" }).click();
     await page.getByText("Version 6", { exact: true }).waitFor();
@@ -136,6 +165,10 @@ describe("documents", () => {
     await page.getByRole("link", { name: "Spring subscription campaign" }).click();
     await editor(page).waitFor();
     await screenshot(page, "documents-editor-phone-dark");
+    await editor(page).locator('[data-cite="1"]').click();
+    await page.getByRole("dialog").getByText("Source 1").waitFor();
+    await screenshot(page, "documents-citation-phone-dark");
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await page.emulateMedia({ colorScheme: "light" });
     await screenshot(page, "documents-editor-phone");
     await page.setViewportSize(DESKTOP);

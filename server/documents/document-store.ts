@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { AnswerAuthor } from "../../shared/chat";
 import type {
   DocumentAuthor,
@@ -83,15 +83,44 @@ export function toDocumentSummary(row: DocumentRow, now: Date): DocumentSummary 
   };
 }
 
-/** The owner's documents, newest first; `query` narrows them to titles containing it. */
+/**
+ * The owner's documents, newest first; `query` narrows them to those whose title or current version's text contains
+ * it (a rich document's text, a sheet's headers and cells, the assumptions; never the cited excerpts).
+ */
 export async function listDocuments(db: Database, userId: string, now: Date, query?: string) {
-  const pattern = query ? `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
   const rows = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.userId, userId), pattern ? ilike(documents.title, pattern) : undefined))
+    .where(and(eq(documents.userId, userId), query ? titleOrTextContains(query) : undefined))
     .orderBy(desc(documents.updatedAt));
   return rows.map((row) => toDocumentSummary(row, now));
+}
+
+/** Where a version keeps the words an owner would search for. */
+const SEARCHED_TEXT = [
+  "lax $.doc.**.text",
+  "lax $.sheet.rows[*][*]",
+  "lax $.sheet.columns[*].header",
+  "lax $.assumptions[*].text",
+];
+
+function titleOrTextContains(query: string) {
+  const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const texts = sql.join(
+    SEARCHED_TEXT.map((path) => sql`select jsonb_path_query(${documentVersions.content}, ${path}::jsonpath) as value`),
+    sql` union all `,
+  );
+  return or(
+    ilike(documents.title, pattern),
+    sql`exists (
+      select 1 from ${documentVersions}
+      cross join lateral (${texts}) as texts
+      where ${documentVersions.documentId} = ${documents.id}
+        and ${documentVersions.userId} = ${documents.userId}
+        and ${documentVersions.number} = ${documents.currentVersion}
+        and texts.value #>> '{}' ilike ${pattern}
+    )`,
+  );
 }
 
 /** A document as the screen opens it: the current version's content and the list of versions. */

@@ -41,101 +41,109 @@ export function documentRoutes(deps: AppDeps) {
   const view = async (userId: string, id: string) =>
     documentView(db, await requireDocument(db, userId, id), deps.now());
 
-  return new Hono<AppEnv>()
-    .use(requireUser(deps.sessions))
-    .get("/", async (c) => {
-      const query = (c.req.query("q") ?? "").trim().slice(0, 200);
-      return c.json({ documents: await listDocuments(db, c.get("user").id, deps.now(), query || undefined) });
-    })
-    .post("/", async (c) => {
-      const input = await readJson(c, createDocumentSchema, "validation:document");
-      return startDocument(deps, { userId: c.get("user").id, log: c.get("log") }, input);
-    })
-    .get("/:id", async (c) => {
-      const row = await documentOf(c, c.get("user").id);
-      return c.json(await documentView(db, row, deps.now()));
-    })
-    .patch("/:id", async (c) => {
-      const user = c.get("user");
-      const { title } = await readJson(c, renameDocumentSchema, "validation:document");
-      const row = await documentOf(c, user.id);
-      await renameDocument(db, user.id, row.id, title, deps.now());
-      return c.json(await view(user.id, row.id));
-    })
-    .delete("/:id", async (c) => {
-      const user = c.get("user");
-      const row = await documentOf(c, user.id);
-      await deleteDocument(db, user.id, row.id);
-      return c.json({ ok: true });
-    })
-    .put("/:id/content", async (c) => {
-      const user = c.get("user");
-      const input = await readJson(c, saveDocumentSchema, "validation:document");
-      const row = await documentOf(c, user.id);
-      await saveEdit(deps, row, input);
-      return c.json(await view(user.id, row.id));
-    })
-    .post("/:id/change", async (c) => {
-      const user = c.get("user");
-      const input = await readJson(c, changeDocumentSchema, "validation:document");
-      const row = await documentOf(c, user.id);
-      await changeDocument(deps, c.get("log"), row, input);
-      return c.json(await view(user.id, row.id));
-    })
-    .post("/:id/restore", async (c) => {
-      const user = c.get("user");
-      const input = await readJson(c, restoreVersionSchema, "validation:document");
-      const row = await documentOf(c, user.id);
-      await restoreVersion(deps, row, input);
-      return c.json(await view(user.id, row.id));
-    })
-    .post("/:id/retry", async (c) => {
-      const user = c.get("user");
-      const row = await documentOf(c, user.id);
-      return retryDocument(deps, { userId: user.id, log: c.get("log") }, row.id);
-    })
-    .get("/:id/versions/:number", async (c) => {
-      const user = c.get("user");
-      const row = await documentOf(c, user.id);
-      const number = Number(c.req.param("number"));
-      if (!Number.isInteger(number) || number < 1) throw new AppError("not_found:document");
-      return c.json({ number, content: await readVersion(db, user.id, row.id, number) });
-    })
-    .post("/:id/assumptions/:index", async (c) => {
-      const user = c.get("user");
-      const { value } = await readJson(c, assumptionValueSchema, "validation:document");
-      const row = await documentOf(c, user.id);
-      const index = Number(c.req.param("index"));
-      if (!Number.isInteger(index) || index < 0) throw new AppError("not_found:document");
-      return c.json({ fact: await rememberRealValue(deps, row, index, value) });
-    })
-    .get("/:id/export", async (c) => {
-      const user = c.get("user");
-      const row = await documentOf(c, user.id);
-      const format = c.req.query("format") ?? "";
-      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-        throw new AppError("bad_request:api", { message: "Choose a format to export: docx, pdf, xlsx, csv or md." });
-      }
-      if (row.currentVersion === 0)
-        throw new AppError("bad_request:api", { message: "This document has no draft yet." });
-      const content = await readVersion(db, user.id, row.id, row.currentVersion);
-      const file = await exportDocument(row.title, content, format as ExportFormat);
-      c.header("Content-Disposition", attachmentHeader(file.fileName));
-      c.header("Cache-Control", "no-store");
-      c.header("Content-Type", file.type);
-      return typeof file.body === "string" ? c.body(file.body) : c.body(file.body as Uint8Array<ArrayBuffer>);
-    })
-    .post("/:id/share", async (c) => {
-      const user = c.get("user");
-      const row = await documentOf(c, user.id);
-      return c.json({ token: await shareDocument(db, user.id, row.id) });
-    })
-    .delete("/:id/share", async (c) => {
-      const user = c.get("user");
-      const row = await documentOf(c, user.id);
-      await revokeDocumentShare(db, user.id, row.id);
-      return c.json({ ok: true });
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser(deps.sessions))
+      .get("/", async (c) => {
+        const query = (c.req.query("q") ?? "").trim().slice(0, 200);
+        return c.json({ documents: await listDocuments(db, c.get("user").id, deps.now(), query || undefined) });
+      })
+      .post("/", async (c) => {
+        const input = await readJson(c, createDocumentSchema, "validation:document");
+        return startDocument(deps, { userId: c.get("user").id, log: c.get("log") }, input);
+      })
+      .get("/:id", async (c) => {
+        const row = await documentOf(c, c.get("user").id);
+        return c.json(await documentView(db, row, deps.now()));
+      })
+      // What a tab open on the document asks every few seconds: has another tab or window saved a newer version?
+      .get("/:id/head", async (c) => {
+        const row = await documentOf(c, c.get("user").id);
+        c.header("Cache-Control", "no-store");
+        return c.json({ currentVersion: row.currentVersion, updatedAt: row.updatedAt.toISOString() });
+      })
+      .patch("/:id", async (c) => {
+        const user = c.get("user");
+        const { title } = await readJson(c, renameDocumentSchema, "validation:document");
+        const row = await documentOf(c, user.id);
+        await renameDocument(db, user.id, row.id, title, deps.now());
+        return c.json(await view(user.id, row.id));
+      })
+      .delete("/:id", async (c) => {
+        const user = c.get("user");
+        const row = await documentOf(c, user.id);
+        await deleteDocument(db, user.id, row.id);
+        return c.json({ ok: true });
+      })
+      .put("/:id/content", async (c) => {
+        const user = c.get("user");
+        const input = await readJson(c, saveDocumentSchema, "validation:document");
+        const row = await documentOf(c, user.id);
+        await saveEdit(deps, row, input);
+        return c.json(await view(user.id, row.id));
+      })
+      .post("/:id/change", async (c) => {
+        const user = c.get("user");
+        const input = await readJson(c, changeDocumentSchema, "validation:document");
+        const row = await documentOf(c, user.id);
+        await changeDocument(deps, c.get("log"), row, input);
+        return c.json(await view(user.id, row.id));
+      })
+      .post("/:id/restore", async (c) => {
+        const user = c.get("user");
+        const input = await readJson(c, restoreVersionSchema, "validation:document");
+        const row = await documentOf(c, user.id);
+        await restoreVersion(deps, row, input);
+        return c.json(await view(user.id, row.id));
+      })
+      .post("/:id/retry", async (c) => {
+        const user = c.get("user");
+        const row = await documentOf(c, user.id);
+        return retryDocument(deps, { userId: user.id, log: c.get("log") }, row.id);
+      })
+      .get("/:id/versions/:number", async (c) => {
+        const user = c.get("user");
+        const row = await documentOf(c, user.id);
+        const number = Number(c.req.param("number"));
+        if (!Number.isInteger(number) || number < 1) throw new AppError("not_found:document");
+        return c.json({ number, content: await readVersion(db, user.id, row.id, number) });
+      })
+      .post("/:id/assumptions/:index", async (c) => {
+        const user = c.get("user");
+        const { value } = await readJson(c, assumptionValueSchema, "validation:document");
+        const row = await documentOf(c, user.id);
+        const index = Number(c.req.param("index"));
+        if (!Number.isInteger(index) || index < 0) throw new AppError("not_found:document");
+        return c.json({ fact: await rememberRealValue(deps, row, index, value) });
+      })
+      .get("/:id/export", async (c) => {
+        const user = c.get("user");
+        const row = await documentOf(c, user.id);
+        const format = c.req.query("format") ?? "";
+        if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+          throw new AppError("bad_request:api", { message: "Choose a format to export: docx, pdf, xlsx, csv or md." });
+        }
+        if (row.currentVersion === 0)
+          throw new AppError("bad_request:api", { message: "This document has no draft yet." });
+        const content = await readVersion(db, user.id, row.id, row.currentVersion);
+        const file = await exportDocument(row.title, content, format as ExportFormat);
+        c.header("Content-Disposition", attachmentHeader(file.fileName));
+        c.header("Cache-Control", "no-store");
+        c.header("Content-Type", file.type);
+        return typeof file.body === "string" ? c.body(file.body) : c.body(file.body as Uint8Array<ArrayBuffer>);
+      })
+      .post("/:id/share", async (c) => {
+        const user = c.get("user");
+        const row = await documentOf(c, user.id);
+        return c.json({ token: await shareDocument(db, user.id, row.id) });
+      })
+      .delete("/:id/share", async (c) => {
+        const user = c.get("user");
+        const row = await documentOf(c, user.id);
+        await revokeDocumentShare(db, user.id, row.id);
+        return c.json({ ok: true });
+      })
+  );
 }
 
 /** GET /api/shared-documents/:token: a shared document for anyone with the link; never indexed. */

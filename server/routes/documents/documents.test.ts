@@ -214,6 +214,9 @@ describe("editing a document", () => {
       body: { baseVersion: 1, body: { kind: "rich", doc: { type: "doc", content: [] } } },
     });
     expect(stale.status).toBe(409);
+    // The stale tab learns of version 2 from the document's head, without reading the whole document.
+    const head = await app.request(`/api/documents/${document.id}/head`, { cookie });
+    expect(await head.json()).toMatchObject({ currentVersion: 2 });
     expect(((await stale.json()) as { error: { code: string } }).error.code).toBe("conflict:document_version");
 
     const restored = await app.request(`/api/documents/${document.id}/restore`, {
@@ -311,7 +314,7 @@ describe("the library, limits and sharing", () => {
     const app = await documentsApp();
     const { cookie } = await owner(app);
     const { document } = await draft(app, cookie, { directorId: "martha", kind: "campaign-plan" });
-    await draft(app, cookie, { directorId: "finn", kind: "cash-flow-forecast" });
+    const { document: forecast } = await draft(app, cookie, { directorId: "finn", kind: "cash-flow-forecast" });
 
     const renamed = await app.request(`/api/documents/${document.id}`, {
       method: "PATCH",
@@ -323,6 +326,18 @@ describe("the library, limits and sharing", () => {
       documents: Array<{ id: string }>;
     };
     expect(found.documents.map((item) => item.id)).toEqual([document.id]);
+    // By what the current version says, not only by title: a paragraph, a sheet's cell, an assumption.
+    const search = async (query: string) =>
+      (
+        (await (await app.request(`/api/documents?q=${encodeURIComponent(query)}`, { cookie })).json()) as {
+          documents: Array<{ id: string }>;
+        }
+      ).documents.map((item) => item.id);
+    expect(await search("tasting box on instagram")).toEqual([document.id]);
+    expect(await search("closing BALANCE")).toEqual([forecast.id]);
+    expect(await search("average order £38")).toEqual([document.id]);
+    expect(await search("Bright Bean")).toEqual([]); // the cited excerpts are not the document's text
+    expect(await search("100%")).toEqual([]);
 
     const share = (await (await app.request(`/api/documents/${document.id}/share`, { cookie, body: {} })).json()) as {
       token: string;
@@ -421,6 +436,7 @@ describe("the library, limits and sharing", () => {
     const id = document.id;
     const attempts: Array<[string, { method?: string; body?: unknown }]> = [
       [`/api/documents/${id}`, {}],
+      [`/api/documents/${id}/head`, {}],
       [`/api/documents/${id}`, { method: "PATCH", body: { title: "Mine now" } }],
       [`/api/documents/${id}`, { method: "DELETE", body: {} }],
       [
@@ -444,6 +460,12 @@ describe("the library, limits and sharing", () => {
       documents: unknown[];
     };
     expect(list.documents).toEqual([]);
+    const searched = (await (
+      await app.request("/api/documents?q=grow%20subscriptions", { cookie: other.cookie })
+    ).json()) as {
+      documents: unknown[];
+    };
+    expect(searched.documents).toEqual([]);
     expect((await app.request(`/api/documents/${id}`, { cookie })).status).toBe(200);
 
     const logs = logLines.join("\n");

@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RequireSession } from "../features/auth/require-session";
 import { LandingPage } from "../features/landing/landing-page";
+import { requestEarly } from "../lib/early-request";
 import { RootLayout } from "./root-layout";
 import { HomeRoute } from "./routes/home-route";
 
@@ -54,13 +55,27 @@ const BoardPage = queryPage(() => import("../features/chat/board/board-page").th
 const ChatPage = queryPage(() => import("../features/chat/chat-page").then((m) => m.ChatPage));
 const KnowledgePage = queryPage(() => import("../features/knowledge/knowledge-page").then((m) => m.KnowledgePage));
 const DocumentsPage = queryPage(() => import("../features/documents/documents-page").then((m) => m.DocumentsPage));
-const DocumentPage = queryPage(() => import("../features/documents/document-page").then((m) => m.DocumentPage));
+const loadDocumentPage = () => import("../features/documents/document-page").then((m) => m.DocumentPage);
+const DocumentPage = queryPage(loadDocumentPage);
 const SharedDocumentPage = page(() =>
   import("../features/documents/shared-document-page").then((m) => m.SharedDocumentPage),
 );
 const NumbersPage = queryPage(() => import("../features/numbers/numbers-page").then((m) => m.NumbersPage));
 const ThisWeekPage = queryPage(() => import("../features/numbers/this-week-page").then((m) => m.ThisWeekPage));
 const SettingsPage = queryPage(() => import("../features/settings/settings-page").then((m) => m.SettingsPage));
+
+/**
+ * A document opened by its address (a reload, a link): its screen's code, the query cache's and the document itself
+ * are asked for at once, while the session is checked, instead of one after the other once it has been.
+ */
+function preloadOpenedDocument() {
+  const id = /^\/documents\/([0-9a-f-]{36})$/.exec(window.location.pathname)?.[1];
+  if (!id) return;
+  void loadDocumentPage();
+  void import("./query-client");
+  requestEarly(`/api/documents/${id}`);
+}
+preloadOpenedDocument();
 
 /**
  * The route table of spec section 2 with the fixes of DESIGN.md. Every page

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { type AnswerSource, NO_CONTEXT_LINE, splitCitations } from "#shared/answer-sources";
 import { cn } from "../../lib/cn";
-import { formatDate, isCalendarDay } from "../../lib/format-date";
+import { sourceLabel } from "../../lib/source-label";
 
 /**
  * What an answer stood on, on screen: its citation markers as small links,
  * a "Sources" row under it (the cited ones, and folded, what else it was
- * given); the excerpt each one opens is in source-dialog.tsx.
+ * given); the marker's button and the excerpt it opens are in components/ (documents show them too).
  */
 
 /** Markdown with each citation of a known block as a link (#cite-n) and every other marker dropped. */
@@ -15,21 +15,6 @@ export function citedMarkdown(text: string, sources: readonly AnswerSource[]): s
   return splitCitations(text, known)
     .map((segment) => ("cite" in segment ? `[${segment.cite}](#cite-${segment.cite})` : segment.text))
     .join("");
-}
-
-/** The small link a marker becomes inside the answer. */
-export function CitationLink(props: { source: AnswerSource; onOpen: (source: AnswerSource) => void }) {
-  const { source } = props;
-  return (
-    <button
-      type="button"
-      onClick={() => props.onOpen(source)}
-      aria-label={`Source ${source.n}: ${sourceLabel(source)}`}
-      className="mx-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-md bg-brand-50 px-1 align-text-top text-[0.7rem] font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
-    >
-      {source.n}
-    </button>
-  );
 }
 
 /** Under a finished answer: what it cited, what else it was given (folded), or the quiet line when it used nothing. */
@@ -89,16 +74,4 @@ function SourceChip(props: { source: AnswerSource; onOpen: (source: AnswerSource
       ) : null}
     </button>
   );
-}
-
-/** "Price list 2026.pdf, page 3", "Business profile: Goals for the next 12 months", "What you told Finn: Apr 1, 2026". */
-export function sourceLabel(source: AnswerSource): string {
-  const where = whereText(source);
-  if (!where) return source.name;
-  return source.kind === "document" ? `${source.name}, ${where}` : `${source.name}: ${where}`;
-}
-
-/** Where in the source it is; a remembered fact's day in the owner's locale, as every date they read. */
-export function whereText(source: AnswerSource): string | null {
-  return source.where && isCalendarDay(source.where) ? formatDate(source.where) : source.where;
 }

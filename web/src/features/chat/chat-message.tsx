@@ -3,6 +3,7 @@ import { type AnswerSource, withoutCitations } from "#shared/answer-sources";
 import type { AnswerPhase, ChatMessageStatus } from "#shared/chat";
 import type { Director } from "#shared/directors";
 import { ERRORS, type ErrorCode } from "#shared/errors";
+import { CitationLink } from "../../components/citation-link";
 import { DeferredMarkdown } from "../../components/deferred-markdown";
 import { DirectorAvatar } from "../../components/director-avatar";
 import { OnceOpened } from "../../components/once-opened";
@@ -11,10 +12,10 @@ import { Icon } from "../../components/ui/icon";
 import { retryIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 import { lazyNamed } from "../../lib/lazy-named";
-import { CitationLink, citedMarkdown, SourcesRow } from "./answer-sources";
+import { citedMarkdown, SourcesRow } from "./answer-sources";
 import { formatTimeOfDay } from "./format-time";
 
-const SourceDialog = lazyNamed(() => import("./source-dialog"), "SourceDialog");
+const SourceDialog = lazyNamed(() => import("../../components/source-dialog"), "SourceDialog");
 // Only while the AI service is busy.
 const RetryCountdown = lazyNamed(() => import("./retry-countdown"), "RetryCountdown");
 

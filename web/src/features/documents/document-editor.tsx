@@ -1,18 +1,23 @@
-import { useState } from "react";
-import { type Assumption, type DocumentView, exportFormatsFor } from "#shared/documents";
-import { ERRORS } from "#shared/errors";
+import { Suspense, useMemo, useState } from "react";
+import type { AnswerSource } from "#shared/answer-sources";
+import { type Assumption, type DocumentBody, type DocumentView, exportFormatsFor } from "#shared/documents";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { lazyNamed } from "../../lib/lazy-named";
 import { AssumptionsPanel } from "./assumptions-panel";
+import { bodyLines } from "./body-lines";
 import { ChangeRequest } from "./change-request";
 import { exportAddress } from "./documents-api";
+import { OtherTabNotice } from "./other-tab-notice";
 import { RichEditor } from "./rich-editor";
 import { ShareControl } from "./share-control";
 import { SheetGrid } from "./sheet-grid";
 import { SourcesList } from "./sources-list";
 import { useDocumentEdits } from "./use-document-edits";
 import { VersionsPanel } from "./versions-panel";
+
+const SourceDialog = lazyNamed(() => import("../../components/source-dialog"), "SourceDialog");
 
 const FORMAT_LABELS = { docx: "Word (.docx)", pdf: "PDF", xlsx: "Excel (.xlsx)", csv: "CSV", md: "Markdown" } as const;
 
@@ -21,6 +26,10 @@ export function DocumentEditor(props: { view: DocumentView; directorName: string
   const { view, directorName } = props;
   const edits = useDocumentEdits(view);
   const [selection, setSelection] = useState("");
+  const [opened, setOpened] = useState<AnswerSource | undefined>();
+  const sources = view.content?.sources ?? [];
+  const cited = useMemo(() => new Set(sources.filter((source) => source.cited).map((source) => source.n)), [sources]);
+  const openSource = (n: number) => setOpened(sources.find((source) => source.n === n));
   const { working } = edits;
   if (!working || !view.content) return null;
   const unsavedReason = edits.dirty ? "Save your edits first." : undefined;
@@ -29,26 +38,24 @@ export function DocumentEditor(props: { view: DocumentView; directorName: string
     // In the pane beside a conversation everything stacks in one column, as on a phone.
     <div className={cn("grid grid-cols-1 gap-6", !props.compact && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
       <div className="grid min-w-0 content-start gap-4">
-        {edits.conflict ? (
-          <Card role="alert" className="grid gap-3 border-amber-300 bg-amber-50 p-4">
-            <p className="text-sm text-slate-900">{ERRORS["conflict:document_version"].message}</p>
-            <div className="flex flex-wrap gap-2">
-              <Button size="sm" onClick={() => void edits.saveOnLatest()}>
-                Save mine as a new version
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => void edits.loadLatest()}>
-                Load the latest version
-              </Button>
-            </div>
-          </Card>
-        ) : null}
+        <OtherTabNotice
+          documentId={view.id}
+          newer={edits.newer}
+          conflict={edits.conflict}
+          dirty={edits.dirty}
+          working={working}
+          onLoadLatest={() => void edits.loadLatest()}
+          onSaveMine={() => void edits.saveOnLatest()}
+        />
         <Card className="min-w-0 p-4 sm:p-8">
           {working.kind === "rich" ? (
             <RichEditor
               doc={working.doc}
               revision={edits.revision}
+              cited={cited}
               onChange={(doc) => edits.edit({ kind: "rich", doc })}
               onSelect={setSelection}
+              onCite={openSource}
             />
           ) : (
             <SheetGrid
@@ -100,7 +107,7 @@ export function DocumentEditor(props: { view: DocumentView; directorName: string
             void edits.ask(assumption.text, `Use the real value: ${assumption.text} is really ${value}.`)
           }
         />
-        <SourcesList sources={view.content.sources} />
+        <SourcesList sources={sources} onOpen={setOpened} />
         <VersionsPanel
           documentId={view.id}
           versions={view.versions}
@@ -111,6 +118,16 @@ export function DocumentEditor(props: { view: DocumentView; directorName: string
           onRestore={(number) => void edits.restore(number)}
         />
       </aside>
+      {opened ? (
+        <Suspense fallback={null}>
+          <SourceDialog source={opened} answer={plainText(working)} onClose={() => setOpened(undefined)} />
+        </Suspense>
+      ) : null}
     </div>
   );
+}
+
+/** The document's text, for marking the sentences of an excerpt it drew on. */
+function plainText(body: DocumentBody): string {
+  return bodyLines(body).join("\n");
 }

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import type {
   CreateDocumentInput,
   DocumentBody,
@@ -9,6 +10,7 @@ import type {
   VersionContent,
 } from "#shared/documents";
 import { api, errorFrom } from "../../lib/api";
+import { takeEarly } from "../../lib/early-request";
 
 /** The documents' requests and cache keys; the chat reaches this feature only through here and its button. */
 
@@ -31,7 +33,8 @@ export function useDocument(id: string | undefined) {
   return useQuery({
     enabled: id !== undefined,
     queryKey: documentQueryKey(id ?? ""),
-    queryFn: () => api<DocumentView>(`/api/documents/${id}`),
+    // On a page opened at this document's address, the app asked for it as it started (app/router.tsx).
+    queryFn: () => takeEarly<DocumentView>(`/api/documents/${id}`) ?? api<DocumentView>(`/api/documents/${id}`),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === "drafting" ? DRAFTING_REFRESH_MS : false),
   });
@@ -106,3 +109,50 @@ export const revokeDocumentShare = (id: string) =>
 export const readSharedDocument = (token: string) => api<SharedDocument>(`/api/shared-documents/${token}`);
 
 export const exportAddress = (id: string, format: string) => `/api/documents/${id}/export?format=${format}`;
+
+// ---- Versions saved elsewhere ----
+
+/** Tabs of this browser tell each other at once when they save a version; other browsers are asked every so often. */
+const VERSIONS_CHANNEL = "directors-document-versions";
+/** How often an open document asks the server whether another browser or device saved a newer version. */
+const HEAD_REFRESH_MS = 10_000;
+
+type VersionSaved = { id: string; version: number };
+
+/** Tells the other tabs of this browser that this one saved (or loaded) a version of the document. */
+export function announceVersion(id: string, version: number) {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(VERSIONS_CHANNEL);
+  channel.postMessage({ id, version } satisfies VersionSaved);
+  channel.close();
+}
+
+/**
+ * The newest version of the document saved somewhere else (another tab at once, another browser within
+ * HEAD_REFRESH_MS or when this tab is shown again), once it is newer than `base`; otherwise undefined.
+ */
+export function useNewerVersion(id: string, base: number): number | undefined {
+  const [newest, setNewest] = useState(base);
+  useEffect(() => {
+    const seen = (version: number) => setNewest((known) => Math.max(known, version));
+    const channel = typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel(VERSIONS_CHANNEL);
+    channel?.addEventListener("message", (event: MessageEvent<VersionSaved>) => {
+      if (event.data.id === id) seen(event.data.version);
+    });
+    const ask = () => {
+      if (document.visibilityState !== "visible") return;
+      api<{ currentVersion: number }>(`/api/documents/${id}/head`).then(
+        (head) => seen(head.currentVersion),
+        () => {}, // offline for a moment: the next ask will tell
+      );
+    };
+    const timer = setInterval(ask, HEAD_REFRESH_MS);
+    document.addEventListener("visibilitychange", ask);
+    return () => {
+      channel?.close();
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", ask);
+    };
+  }, [id]);
+  return newest > base ? newest : undefined;
+}

@@ -1,24 +1,26 @@
 import type { AnswerSource } from "#shared/answer-sources";
+import { sourceLabel } from "../../lib/source-label";
 
-/** The blocks the document cites, by number: what [2] stands on, as it was when drafted. */
-export function SourcesList({ sources }: { sources: AnswerSource[] }) {
-  const cited = sources.filter((source) => source.cited);
+/** The blocks the document cites, by number: what [2] stands on, as it was when drafted; each opens its excerpt. */
+export function SourcesList(props: { sources: AnswerSource[]; onOpen: (source: AnswerSource) => void }) {
+  const cited = props.sources.filter((source) => source.cited);
   if (cited.length === 0) return null;
   return (
     <section aria-labelledby="sources-heading" className="grid gap-2">
       <h2 id="sources-heading" className="text-sm font-semibold text-slate-900">
         Sources
       </h2>
-      <ol className="grid gap-2">
+      <ol className="grid gap-1.5">
         {cited.map((source) => (
-          <li key={source.n} className="text-sm">
-            <details className="rounded-lg border border-slate-200 bg-white p-2">
-              <summary className="cursor-pointer text-slate-900">
-                [{source.n}] {source.name}
-                {source.where ? <span className="text-slate-600"> · {source.where}</span> : null}
-              </summary>
-              <p className="mt-1 text-slate-600">{source.excerpt}</p>
-            </details>
+          <li key={source.n}>
+            <button
+              type="button"
+              onClick={() => props.onOpen(source)}
+              className="flex min-h-9 w-full items-baseline gap-2 rounded-lg border border-slate-200 bg-white px-2.5 py-1.5 text-left text-sm text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+            >
+              <span className="font-semibold text-brand-800">{source.n}</span>
+              <span className="min-w-0 wrap-anywhere">{sourceLabel(source)}</span>
+            </button>
           </li>
         ))}
       </ol>

@@ -3,12 +3,20 @@ import { useState } from "react";
 import type { DocumentBody, DocumentView } from "#shared/documents";
 import { errorToast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
-import { askForChange, documentQueryKey, restoreVersion, saveDocument } from "./documents-api";
+import {
+  announceVersion,
+  askForChange,
+  documentQueryKey,
+  restoreVersion,
+  saveDocument,
+  useNewerVersion,
+} from "./documents-api";
 
 /**
  * The document being edited: the owner's working copy, the version it was made on, and the changes that make a new
  * version (save, ask the director, restore). A save made on a version that is no longer current is refused by the
- * server; the working copy stays as typed, and the owner chooses: load the latest, or save theirs on top of it.
+ * server; the working copy stays as typed, and the owner chooses: load the latest, or save theirs on top of it. A
+ * version saved in another tab is known here at once (another browser's within seconds), before any save is tried.
  */
 export function useDocumentEdits(view: DocumentView) {
   const queryClient = useQueryClient();
@@ -19,6 +27,7 @@ export function useDocumentEdits(view: DocumentView) {
   const [dirty, setDirty] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [busy, setBusy] = useState<"saving" | "changing" | "restoring" | undefined>();
+  const newer = useNewerVersion(view.id, base);
 
   const adopt = (next: DocumentView) => {
     queryClient.setQueryData(documentQueryKey(next.id), next);
@@ -28,6 +37,7 @@ export function useDocumentEdits(view: DocumentView) {
     setRevision((value) => value + 1);
     setDirty(false);
     setConflict(false);
+    announceVersion(next.id, next.currentVersion);
   };
 
   const run = async (kind: NonNullable<typeof busy>, action: () => Promise<DocumentView>): Promise<boolean> => {
@@ -50,6 +60,8 @@ export function useDocumentEdits(view: DocumentView) {
     revision: `${view.id}:${revision}`,
     dirty,
     conflict,
+    /** A version newer than the one being edited, saved in another tab or window. */
+    newer,
     busy,
     edit(body: DocumentBody) {
       setWorking(body);

@@ -2,9 +2,9 @@ import { useState } from "react";
 import type { DocumentBody, DocumentVersionSummary } from "#shared/documents";
 import { Button } from "../../components/ui/button";
 import { errorToast } from "../../components/ui/use-toast";
-import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format-date";
 import { bodyLines } from "./body-lines";
+import { DiffList } from "./diff-list";
 import { readVersion } from "./documents-api";
 import { type DiffLine, diffLines } from "./line-diff";
 
@@ -71,24 +71,7 @@ export function VersionsPanel(props: {
               Close
             </Button>
           </div>
-          <ul aria-label={`Changes from version ${compared.number}`} className="mt-2 grid gap-0.5 font-mono text-xs">
-            {compared.lines.map((line, index) => (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: a comparison's lines are its order
-                key={index}
-                className={cn(
-                  "rounded px-1.5 py-0.5 whitespace-pre-wrap",
-                  line.kind === "added" && "bg-emerald-50 text-emerald-900",
-                  line.kind === "removed" && "bg-red-50 text-red-900 line-through",
-                  line.kind === "same" && "text-slate-500",
-                )}
-              >
-                <span className="sr-only">{line.kind === "same" ? "" : `${line.kind}: `}</span>
-                {line.kind === "added" ? "+ " : line.kind === "removed" ? "− " : "  "}
-                {line.text}
-              </li>
-            ))}
-          </ul>
+          <DiffList label={`Changes from version ${compared.number}`} lines={compared.lines} />
         </div>
       ) : null}
     </section>

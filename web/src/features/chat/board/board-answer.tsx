@@ -1,13 +1,13 @@
 import { useState } from "react";
 import type { AnswerSource } from "#shared/answer-sources";
 import type { Director } from "#shared/directors";
+import { SourceDialog } from "../../../components/source-dialog";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
 import { checkIcon } from "../../../components/ui/page-icons";
 import { cn } from "../../../lib/cn";
 import { SourcesRow } from "../answer-sources";
 import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat-message";
-import { SourceDialog } from "../source-dialog";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /** Where an answer stands, for the tab's indicator and screen readers. */

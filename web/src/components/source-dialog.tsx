@@ -1,9 +1,9 @@
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import type { AnswerSource } from "#shared/answer-sources";
-import { whereText } from "./answer-sources";
+import { whereText } from "../lib/source-label";
 
-/** The excerpt an answer was given, the passage it drew on highlighted, and the way to the source. */
+/** The excerpt an answer (or a document) was given, the passage it drew on highlighted, and the way to the source. */
 export function SourceDialog(props: { source: AnswerSource | undefined; answer: string; onClose: () => void }) {
   const { source } = props;
   return (
