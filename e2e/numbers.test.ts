@@ -167,6 +167,8 @@ describe("numbers", () => {
     const history = page.getByRole("navigation", { name: "Conversations" });
     const monthlyAnswer = history.getByRole("button", { name: new RegExp(`^${MONTHLY}`) });
     await expect.poll(() => history.getByRole("listitem").getByText("New", { exact: true }).count()).toBe(2);
+    // The conversation the owner was having stays open; the new answers wait in the list.
+    await page.getByRole("list", { name: "Conversation with Finn" }).getByText("One action this week:").waitFor();
     await screenshot(page, "chat-scheduled-answer-new", { fullPage: false });
     await monthlyAnswer.click();
     await page.getByRole("list", { name: "Conversation with Finn" }).getByText(`You said: ${MONTHLY}`).waitFor();

@@ -95,7 +95,8 @@ export async function discussBrief(
         conversationId,
         userId,
         sender: "user",
-        content: `Let's discuss your ${title.toLowerCase()}.`,
+        // "Weekly brief, week of 16 Nov 2026" → "your weekly brief, week of 16 Nov 2026": the month keeps its capital.
+        content: `Let's discuss your ${title.charAt(0).toLowerCase()}${title.slice(1)}.`,
         status: "complete",
         createdAt: new Date(start),
         updatedAt: new Date(start),

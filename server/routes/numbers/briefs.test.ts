@@ -159,6 +159,9 @@ describe("weekly briefs", () => {
       await app.request(`/api/chat/finn?conversation=${conversationId}`, { cookie })
     ).json()) as ChatHistory;
     expect(chat.conversation?.id).toBe(conversationId);
+    expect(chat.messages.at(-2)?.content).toMatch(
+      /^Let's discuss your weekly brief, week of \d+ [A-Z][a-z]{2} \d{4}\.$/,
+    );
     const opening = chat.messages.at(-1);
     expect(opening?.content).toContain("**What moved:** Revenue fell to £12,400");
     expect(opening?.sources?.find((source) => source.n === revenueBlock?.n)?.cited).toBe(true);
