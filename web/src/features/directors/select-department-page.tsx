@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { DirectorListResponse } from "#shared/director-states";
 import { ERRORS } from "#shared/errors";
+import { LoadFailed } from "../../components/load-failed";
 import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -35,13 +36,12 @@ export function SelectDepartmentPage() {
         {directors.isPending ? (
           <DirectorGridSkeleton />
         ) : directors.isError ? (
-          <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-white p-6 text-center">
-            <p className="font-semibold text-slate-900">We could not load your directors.</p>
-            <p className="mt-1 text-sm text-slate-600">{directors.error.message}</p>
-            <Button className="mt-4" variant="secondary" onClick={() => void directors.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed
+            title="We could not load your directors."
+            message={directors.error.message}
+            onRetry={() => void directors.refetch()}
+            className="mt-8"
+          />
         ) : (
           <>
             <PlanSummary list={directors.data} />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { DirectorId } from "#shared/directors";
 import { formatBytes, type KnowledgeUsage } from "#shared/knowledge";
+import { LoadFailed } from "../../components/load-failed";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
@@ -42,13 +43,11 @@ export function KnowledgePage() {
         {knowledge.isPending ? (
           <KnowledgeSkeleton />
         ) : knowledge.isError ? (
-          <Card role="alert" className="p-6 text-center">
-            <p className="font-semibold text-slate-900">We could not load your knowledge.</p>
-            <p className="mt-1 text-sm text-slate-600">{knowledge.error.message}</p>
-            <Button className="mt-4" variant="secondary" onClick={() => void knowledge.refetch()}>
-              Try again
-            </Button>
-          </Card>
+          <LoadFailed
+            title="We could not load your knowledge."
+            message={knowledge.error.message}
+            onRetry={() => void knowledge.refetch()}
+          />
         ) : (
           <>
             <Usage usage={knowledge.data.usage} hasPlan={knowledge.data.planId !== null} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MetricValue, NumbersOverview } from "#shared/numbers";
+import { LoadFailed } from "../../components/load-failed";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -39,13 +40,11 @@ export function NumbersPage() {
         {numbers.isPending ? (
           <NumbersSkeleton />
         ) : numbers.isError ? (
-          <Card role="alert" className="p-6 text-center">
-            <p className="font-semibold text-slate-900">We could not load your numbers.</p>
-            <p className="mt-1 text-sm text-slate-600">{numbers.error.message}</p>
-            <Button className="mt-4" variant="secondary" onClick={() => void numbers.refetch()}>
-              Try again
-            </Button>
-          </Card>
+          <LoadFailed
+            title="We could not load your numbers."
+            message={numbers.error.message}
+            onRetry={() => void numbers.refetch()}
+          />
         ) : (
           <NumbersContent overview={numbers.data} />
         )}
