@@ -4,8 +4,8 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeDocx } from "../server/test/document-fixtures";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { answersFor, givePlan } from "../server/test/fixtures";
 import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { signUpTrainedOwner } from "./support/trained-owner";
 
 /** Embeddings and answers come from the local OpenAI-protocol test server, over real HTTP. */
 const fake = await startFakeAiServer();
@@ -30,27 +30,6 @@ const browser = setupBrowser({
   env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", URL_IMPORT_ALLOW_PRIVATE: "true" },
 });
 
-/** A new owner on premium with Martha trained; the page shares the session cookie. */
-async function trainedOwner(page: Page) {
-  const response = await page.request.post("/api/auth/sign-up", {
-    data: {
-      name: "Knowledge Owner",
-      email: `knowledge-${Date.now()}-${Math.random()}@example.com`,
-      password: "correct-horse-battery",
-      confirmPassword: "correct-horse-battery",
-    },
-    headers: { origin: browser.url },
-  });
-  expect(response.status()).toBe(201);
-  const { user } = (await response.json()) as { user: { id: string } };
-  await givePlan(browser.server.deps, user.id, "premium");
-  const trained = await page.request.post("/api/training/martha", {
-    data: answersFor("martha"),
-    headers: { origin: browser.url },
-  });
-  expect(trained.status()).toBe(200);
-}
-
 /** A price list printed to PDF by Chromium itself. */
 async function pricePdf(page: Page): Promise<Buffer> {
   const printer = await page.context().newPage();
@@ -66,7 +45,7 @@ const sourceRow = (page: Page, name: string) => page.getByRole("listitem", { nam
 describe("knowledge", () => {
   it("adds files, a web page and a note that reach Ready live, and the chat answers from them", async () => {
     const page = await browser.newPage(DESKTOP);
-    await trainedOwner(page);
+    await signUpTrainedOwner(page, browser, { name: "Knowledge Owner", director: "martha" });
     await page.goto("/select-department");
     await page.getByRole("link", { name: "Learn More" }).click();
     await page.waitForURL("**/knowledge");

@@ -1,12 +1,11 @@
 import ExcelJS from "exceljs";
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { numbersSweepJob } from "../server/numbers/numbers-sweep-job";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { answersFor, givePlan } from "../server/test/fixtures";
 import type { SchedulesOverview } from "../shared/schedules";
 import { DESKTOP, PHONE, screenshot, setupBrowser, TABLET } from "./support/browser";
 import { openToast } from "./support/toasts";
+import { signUpTrainedOwner } from "./support/trained-owner";
 
 const fake = await startFakeAiServer();
 // A weekly brief cites the revenue block by the number it was given, as a model would.
@@ -30,31 +29,10 @@ afterAll(async () => {
 const browser = setupBrowser({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "test-key", BRIEF_SPREAD_SECONDS: "0" } });
 const MONTHLY = "How much cash will we have at month end?";
 
-/** A new owner on premium with Finn trained (the test profile measures "Monthly revenue, active subscribers and churn."). */
-async function financeOwner(page: Page) {
-  const response = await page.request.post("/api/auth/sign-up", {
-    data: {
-      name: "Numbers Owner",
-      email: `numbers-${Date.now()}-${Math.random()}@example.com`,
-      password: "correct-horse-battery",
-      confirmPassword: "correct-horse-battery",
-    },
-    headers: { origin: browser.url },
-  });
-  expect(response.status()).toBe(201);
-  const { user } = (await response.json()) as { user: { id: string } };
-  await givePlan(browser.server.deps, user.id, "premium");
-  const trained = await page.request.post("/api/training/finn", {
-    data: answersFor("finn"),
-    headers: { origin: browser.url },
-  });
-  expect(trained.status()).toBe(200);
-}
-
 describe("numbers", () => {
   it("keeps a suggested metric, checks in, charts and imports, reads Finn's brief, discusses it and repeats questions", async () => {
     const page = await browser.newPage(DESKTOP, { locale: "en-GB", timezoneId: "Europe/London" });
-    await financeOwner(page);
+    await signUpTrainedOwner(page, browser, { name: "Numbers Owner", director: "finn" });
     await page.goto("/chat");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Numbers" }).click();
     await page.getByRole("heading", { name: "Numbers", level: 1 }).waitFor();
