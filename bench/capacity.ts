@@ -7,8 +7,9 @@
 // so learning runs as it does for real owners) and then starts a new one. The rate steps up from 2 turns/s by a
 // quarter each step, each step lasting `--seconds` (60 by default); a step passes when every turn ended without an
 // error and the time to the first token, as the client sees it, is ≤ 500 ms at the 95th percentile (the provider
-// answering at once, that time is the server's); a step that fails is run once more before the ramp ends. The figure
-// is the highest rate that passed.
+// answering at once, that time is the server's); a step that fails is run once more before the ramp ends. Then the
+// rates between the last step that passed and the one that failed are halved until they are within 5 % of each
+// other, so that the figure does not move in quarters. The figure is the highest rate that passed.
 //
 //   npm run bench:capacity                                   the embedded database, then PostgreSQL 15 (two processes)
 //   npm run bench:capacity -- --database embedded|postgres   one of them
@@ -171,7 +172,7 @@ async function step(server: Server, owners: ReturnType<typeof ownersOf>, rate: n
   return { rate, turns: ended.length, errors: errors.length, firstError: errors[0]?.error, p95 };
 }
 
-/** Ramps the rate up until a step fails; the highest rate that passed. */
+/** Ramps the rate up until a step fails, then narrows the gap; the highest rate that passed. */
 async function measure(root: string, database: "embedded" | "postgres", databaseUrl: string | undefined) {
   const env: Record<string, string> =
     database === "postgres" && databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" };
@@ -181,25 +182,31 @@ async function measure(root: string, database: "embedded" | "postgres", database
     // A warm-up at the first rate, not counted: the server's code is compiled as it first runs.
     await step(server, owners, FIRST_RATE, WARM_UP_SECONDS);
     await Promise.all(owners.map((owner) => owner.busy));
-    let best = 0;
-    let rate = FIRST_RATE;
-    let retried = false;
-    for (;;) {
-      const result = await step(server, owners, rate, STEP_SECONDS);
-      const passed = result.errors === 0 && result.p95 <= P95_LIMIT_MS;
-      process.stdout.write(
-        `  ${path.basename(root)} ${database}: ${rate.toFixed(1)} turns/s, ${result.turns} turns, p95 ${result.p95.toFixed(0)} ms, ${result.errors} errors${result.firstError ? ` (${result.firstError})` : ""} → ${passed ? "sustained" : "not sustained"}\n`,
-      );
-      await Promise.all(owners.map((owner) => owner.busy));
-      // A step that fails once is run again (the machine is shared): the second failure ends the ramp.
-      if (!passed && !retried) {
-        retried = true;
-        continue;
+    const sustains = async (rate: number) => {
+      // A step that fails once is run again (the machine is shared): the second failure counts.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const result = await step(server, owners, rate, STEP_SECONDS);
+        const passed = result.errors === 0 && result.p95 <= P95_LIMIT_MS;
+        process.stdout.write(
+          `  ${path.basename(root)} ${database}: ${rate.toFixed(1)} turns/s, ${result.turns} turns, p95 ${result.p95.toFixed(0)} ms, ${result.errors} errors${result.firstError ? ` (${result.firstError})` : ""} → ${passed ? "sustained" : "not sustained"}\n`,
+        );
+        await Promise.all(owners.map((owner) => owner.busy));
+        if (passed) return true;
       }
-      if (!passed) break;
-      retried = false;
-      best = rate;
-      rate = Math.round(rate * 1.25 * 10) / 10;
+      return false;
+    };
+    const tenths = (rate: number) => Math.round(rate * 10) / 10;
+    let best = 0;
+    let failed = FIRST_RATE;
+    while (await sustains(failed)) {
+      best = failed;
+      failed = tenths(failed * 1.25);
+    }
+    while (best > 0 && failed - best > best * 0.05) {
+      const middle = tenths((best + failed) / 2);
+      if (middle === best || middle === failed) break;
+      if (await sustains(middle)) best = middle;
+      else failed = middle;
     }
     return best;
   } finally {
