@@ -1,33 +1,13 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Metric, MetricChange, MetricInput } from "../../shared/numbers";
 import { metricChangeSchema, metricInputSchema } from "../../shared/numbers";
 import { METRIC_LIMITS } from "../../shared/plans";
 import type { Database } from "../db/client";
+import { metricOf } from "../db/metric-rows";
 import { metrics } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
 import { requireActivePlan } from "../plans/plan-status";
-
-type MetricRow = typeof metrics.$inferSelect;
-
-export function metricOf(row: MetricRow): Metric {
-  return {
-    id: row.id,
-    name: row.name,
-    unit: row.unit,
-    cadence: row.cadence,
-    directorId: row.directorId as Metric["directorId"],
-    goodDirection: row.goodDirection,
-    target: row.target,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The owner's metrics, in the order they were added. */
-export async function listMetrics(db: Database, userId: string): Promise<Metric[]> {
-  const rows = await db.select().from(metrics).where(eq(metrics.userId, userId)).orderBy(asc(metrics.createdAt));
-  return rows.map(metricOf);
-}
 
 /** The plan's metric limit, for an owner with an active plan. */
 export async function metricLimitOf(deps: Pick<AppDeps, "db" | "now">, userId: string): Promise<number> {
