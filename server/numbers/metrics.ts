@@ -7,6 +7,7 @@ import { metricOf } from "../db/metric-rows";
 import { metrics } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
+import { deleteOrNotFound } from "../http/delete-or-not-found";
 import { requireActivePlan } from "../plans/plan-status";
 
 /** The plan's metric limit, for an owner with an active plan. */
@@ -58,9 +59,5 @@ export async function changeMetric(db: Database, userId: string, id: string, cha
 
 /** Removes a metric and its values. */
 export async function deleteMetric(db: Database, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(metrics)
-    .where(and(eq(metrics.id, id), eq(metrics.userId, userId)))
-    .returning({ id: metrics.id });
-  if (deleted.length === 0) throw new AppError("not_found:metric");
+  await deleteOrNotFound(db, metrics, and(eq(metrics.id, id), eq(metrics.userId, userId)), "not_found:metric");
 }
