@@ -5,10 +5,23 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { build } from "vite";
-import type { Env } from "../server/env";
+import { type Env, parseEnv } from "../server/env";
 import { createLogger } from "../server/logger";
 import { startServer } from "../server/start";
 import { createTestDatabase } from "../server/test/test-database";
+
+/** A production server on a free local port, quiet; answering with the test AI server at `aiBaseUrl` when given. */
+export function builtAppEnv(aiBaseUrl?: string): Env {
+  return parseEnv({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    ...(aiBaseUrl
+      ? { AI_BASE_URL: aiBaseUrl, AI_API_KEY: "sk-bench", CHAT_MODEL: "bench-chat", EMBEDDING_MODEL: "none" }
+      : {}),
+  });
+}
 
 /** Builds the app into a fresh temporary folder named after `name`, serves it with `env`, and launches Chromium. */
 export async function startBuiltApp(name: string, env: Env) {

@@ -29,6 +29,7 @@ import { SCRIPT } from "./conversation-script";
 import { startFakeAiThread } from "./fake-ai-thread";
 import { percentile } from "./percentile";
 import { serverLaunch } from "./server-launch";
+import { readTurnStream } from "./turn-stream";
 
 const args = process.argv.slice(2);
 const argument = (name: string) => {
@@ -102,21 +103,7 @@ async function turn(url: string, cookie: string, text: string): Promise<TurnResu
       body: JSON.stringify({ text }),
     });
     if (!response.ok || !response.body) return { ok: false, ttftMs: Number.NaN, error: `HTTP ${response.status}` };
-    let ttftMs = Number.NaN;
-    let buffer = "";
-    let finished = false;
-    let error: string | undefined;
-    const decoder = new TextDecoder();
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk, { stream: true });
-      if (Number.isNaN(ttftMs) && buffer.includes('"type":"text-delta"')) ttftMs = performance.now() - started;
-    }
-    for (const line of buffer.split("\n")) {
-      if (!line.startsWith("data: {")) continue;
-      const part = JSON.parse(line.slice(6)) as { type: string; errorText?: string };
-      if (part.type === "error") error = part.errorText;
-      if (part.type === "finish") finished = true;
-    }
+    const { ttftMs, finished, error } = await readTurnStream(response.body, started);
     return { ok: finished && !error, ttftMs, error: error ?? (finished ? undefined : "no finish") };
   } catch (error) {
     return { ok: false, ttftMs: Number.NaN, error: String(error) };

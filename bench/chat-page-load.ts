@@ -13,9 +13,8 @@ import zlib from "node:zlib";
 import type { Page } from "playwright-core";
 import { noteWhenReadyToAsk } from "../e2e/support/ready-to-ask";
 import { seedChatOwner } from "../e2e/support/seed-chat-owner";
-import { parseEnv } from "../server/env";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
-import { startBuiltApp } from "./built-app";
+import { builtAppEnv, startBuiltApp } from "./built-app";
 
 const LANDING_BUDGET_BYTES = 100_000;
 const CHAT_BUDGET_BYTES = 200_000;
@@ -24,17 +23,7 @@ const print = (line = "") => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 
 const fake = await startFakeAiServer();
-const env = parseEnv({
-  NODE_ENV: "production",
-  LOG_LEVEL: "silent",
-  PORT: "0",
-  HOST: "127.0.0.1",
-  AI_BASE_URL: fake.url,
-  AI_API_KEY: "sk-bench",
-  CHAT_MODEL: "bench-chat",
-  EMBEDDING_MODEL: "none",
-});
-const app = await startBuiltApp("chat-page", env);
+const app = await startBuiltApp("chat-page", builtAppEnv(fake.url));
 const { server, browser } = app;
 
 /** The gzip size of every JavaScript file of the app the page loads, by path (read once each has arrived). */

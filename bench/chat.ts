@@ -31,6 +31,7 @@ import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-r
 import { startFakeAiInline, startFakeAiThread } from "./fake-ai-thread";
 import { percentile } from "./percentile";
 import { serverLaunch } from "./server-launch";
+import { readTurnStream } from "./turn-stream";
 
 const USERS = Number(process.env.USERS ?? 200);
 const SEQUENTIAL_TURNS = Number(process.env.TURNS ?? 200);
@@ -79,25 +80,7 @@ async function turn(url: string, cookie: string, text: string): Promise<Turn> {
       error: `HTTP ${response.status}`,
     };
   }
-  let ttftMs = Number.NaN;
-  let buffer = "";
-  let finished = false;
-  let error: string | undefined;
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let newline = buffer.indexOf("\n");
-    while (newline >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf("\n");
-      if (!line.startsWith("data: ") || line === "data: [DONE]") continue;
-      const part = JSON.parse(line.slice(6)) as { type: string; errorText?: string };
-      if (part.type === "text-delta" && Number.isNaN(ttftMs)) ttftMs = performance.now() - started;
-      if (part.type === "error") error = part.errorText;
-      if (part.type === "finish") finished = true;
-    }
-  }
+  const { ttftMs, finished, error } = await readTurnStream(response.body, started);
   // Only meaningful when turns run one at a time: when the provider received this turn's request, and how long it
   // took itself (reading the request, writing its first text), which is not server time.
   const request = (await fake.records(requestsBefore)).find((record) => record.streamed);

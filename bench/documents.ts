@@ -1,31 +1,13 @@
-// Documents benchmark (issue 41): `npm run bench:documents`.
-//
-// 1. Export: a 20-page document (about 11,000 words: 26 sections of a heading, three paragraphs and a list, a table every
-//    fourth section) to .docx and .pdf, and a 13-week × 30-row cash-flow sheet (formulas in every week) to .xlsx, each
-//    RUNS times in this process, after the PDF warm-up a production server runs once it listens (its time is shown).
-//    The first run loads the library; the median is of the rest. Target: each under 1 s, the first one included.
-// 2. Opening: that document with 30 versions, stored on the real server (built browser app, in-memory database), opened
-//    in Chromium (1280 × 800, no throttling) RUNS times each way: by a click in the library, and by a fresh page load
-//    of /documents/:id (the app's code cached), until the editor is editable and holds the last section, timed on the
-//    page's own clock at every frame.
-//    Target: under 500 ms.
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
-import { build } from "vite";
 import { addVersion, insertDocument } from "../server/documents/document-store";
 import { toDocx } from "../server/documents/export-docx";
 import { toDocumentPdf } from "../server/documents/export-pdf";
 import { toXlsx } from "../server/documents/export-xlsx";
-import { parseEnv } from "../server/env";
 import { warmPdfExport } from "../server/export/warm-pdf";
-import { createLogger } from "../server/logger";
-import { startServer } from "../server/start";
 import { givePlan } from "../server/test/fixtures";
-import { createTestDatabase } from "../server/test/test-database";
 import { type OutlineBlock, outlineToDoc } from "../shared/document-outline";
 import type { Sheet, VersionContent } from "../shared/documents";
+import { builtAppEnv, startBuiltApp } from "./built-app";
 import { percentile } from "./percentile";
 
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -134,16 +116,8 @@ out(`(the PDF has ${pages} A4 pages; load average at the start ${os.loadavg()[0]
 await time("13-week × 30-row sheet → .xlsx", () => toXlsx("Cash flow", cashFlowSheet(), assumptions));
 
 // ---- Opening the document with 30 versions ----
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-documents-bench-"));
-await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
-const env = parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" });
-const server = await startServer({
-  env,
-  log: createLogger(env.LOG_LEVEL),
-  staticDir: outDir,
-  database: await createTestDatabase(),
-});
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const app = await startBuiltApp("documents-bench", builtAppEnv());
+const { server, browser } = app;
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -225,9 +199,7 @@ try {
   out(`a fresh page load (navigation → editable editor)   ${figures(opened)}`);
   out(`GET /api/documents/:id                         median ${percentile(api, 50).toFixed(0)} ms`);
 } finally {
-  await browser.close();
-  await server.close();
-  fs.rmSync(outDir, { recursive: true, force: true });
+  await app.close();
 }
 // PGlite's WebAssembly may still be compiling in V8's background threads, which would hold the exit for minutes on a
 // busy machine; the figures are out, so end.

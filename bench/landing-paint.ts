@@ -7,8 +7,7 @@
 // Prints the medians of first contentful paint and of the load event, and when the page registered the worker:
 // after its first paint, so the worker never competes with it. Exits with 1 if any first visit registered earlier.
 import type { BrowserContext, Page } from "playwright-core";
-import { parseEnv } from "../server/env";
-import { startBuiltApp } from "./built-app";
+import { builtAppEnv, startBuiltApp } from "./built-app";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
@@ -16,10 +15,7 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: 200_000, upl
 
 type Visit = { fcp: number; load: number; workerScriptAt: number | null };
 
-const app = await startBuiltApp(
-  "landing-paint",
-  parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", HOST: "127.0.0.1" }),
-);
+const app = await startBuiltApp("landing-paint", builtAppEnv());
 const { server, browser } = app;
 
 async function slowPhone(context: BrowserContext, page: Page) {

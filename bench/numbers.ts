@@ -6,20 +6,13 @@
 // the frame after the twelfth chart's canvas is on the page: "data to painted charts". Also prints the time from
 // navigation to that frame and the bytes the page fetched (as served). Then, with Finn trained and a local AI server
 // answering at once, times a check-in until Finn's weekly brief is ready on the embedded database.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
-import { build } from "vite";
-import { directorTrainings, metrics, metricValues, numbersSettings, users } from "../server/db/schema";
-import { parseEnv } from "../server/env";
-import { createLogger } from "../server/logger";
-import { startServer } from "../server/start";
+import { directorTrainings, metrics, metricValues, numbersSettings } from "../server/db/schema";
 import { startFakeAiServer } from "../server/test/fake-ai-server";
 import { answersFor, givePlan } from "../server/test/fixtures";
-import { createTestDatabase } from "../server/test/test-database";
 import type { BriefsOverview } from "../shared/numbers";
 import { periodAt, shiftPeriod } from "../shared/periods";
+import { signUpBenchOwner } from "./bench-owner";
+import { builtAppEnv, startBuiltApp } from "./built-app";
 import { percentile } from "./percentile";
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -27,55 +20,27 @@ const METRICS = 12;
 const WEEKS = 156;
 const TARGET_MS = 1000;
 
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "directors-numbers-bench-"));
-await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
 const fake = await startFakeAiServer();
-const env = parseEnv({
-  NODE_ENV: "production",
-  LOG_LEVEL: "silent",
-  PORT: "0",
-  HOST: "127.0.0.1",
-  AI_BASE_URL: fake.url,
-  AI_API_KEY: "bench-numbers",
-  CHAT_MODEL: "bench-chat",
-  EMBEDDING_MODEL: "none",
-});
-const server = await startServer({
-  env,
-  log: createLogger(env.LOG_LEVEL),
-  staticDir: outDir,
-  database: await createTestDatabase(),
-});
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const app = await startBuiltApp("numbers-bench", builtAppEnv(fake.url));
+const { server, browser } = app;
 
 /** Signs up the owner through the API and seeds the history straight into the database. */
 async function seedOwner(): Promise<string> {
-  const email = "bench-numbers@example.com";
-  const password = "correct-horse-battery";
-  const response = await fetch(`${server.url}/api/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ name: "Bench Owner", email, password, confirmPassword: password }),
+  const { cookie, userId } = await signUpBenchOwner((path, init) => fetch(`${server.url}${path}`, init), server.url, {
+    email: "bench-numbers@example.com",
   });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
   const { db } = server.deps;
-  const [user] = await db.select({ id: users.id }).from(users);
-  if (!user) throw new Error("no user");
-  await givePlan(server.deps, user.id, "premium");
+  await givePlan(server.deps, userId, "premium");
   await db
     .insert(directorTrainings)
-    .values({ userId: user.id, directorId: "finn", answers: answersFor("finn"), trainedAt: new Date() });
-  await db.insert(numbersSettings).values({ userId: user.id, timeZone: "Europe/London", currency: "GBP" });
+    .values({ userId: userId, directorId: "finn", answers: answersFor("finn"), trainedAt: new Date() });
+  await db.insert(numbersSettings).values({ userId: userId, timeZone: "Europe/London", currency: "GBP" });
   const lastWeek = shiftPeriod(periodAt(new Date(), "weekly", "Europe/London"), "weekly", -1);
   for (let index = 0; index < METRICS; index++) {
     const [metric] = await db
       .insert(metrics)
       .values({
-        userId: user.id,
+        userId: userId,
         name: `Metric ${index + 1}`,
         unit: index % 3 === 0 ? "money" : "count",
         directorId: "finn",
@@ -85,7 +50,7 @@ async function seedOwner(): Promise<string> {
     if (!metric) throw new Error("no metric");
     await db.insert(metricValues).values(
       Array.from({ length: WEEKS }, (_, week) => ({
-        userId: user.id,
+        userId: userId,
         metricId: metric.id,
         period: shiftPeriod(lastWeek, "weekly", week - WEEKS + 1),
         value: Math.round(800 + 400 * Math.sin(week / 8 + index) + week * 2),
@@ -182,10 +147,8 @@ try {
   print(`  check-in to Finn's brief ready (embedded database)   ${Math.round(briefMs)} ms (target 30000 ms)`);
   if (dataToPainted > TARGET_MS || briefMs > 30_000) process.exitCode = 1;
 } finally {
-  await browser.close();
-  await server.close();
+  await app.close();
   await fake.close();
-  fs.rmSync(outDir, { recursive: true, force: true });
 }
 // PGlite's WebAssembly may still be compiling in V8's background threads, which would hold the exit for minutes on a
 // busy machine; the figures are out, so end.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameSchema, passwordSchema, totpCodeSchema } from "./auth-schemas";
+import { nameSchema, newPasswordConfirmed, newPasswordFields, PASSWORDS_DIFFER, totpCodeSchema } from "./auth-schemas";
 
 /** Request bodies of the settings screen's account forms, used by the forms and the server. */
 
@@ -16,13 +16,9 @@ export const changePasswordSchema = z
       .string({ error: CURRENT_PASSWORD_REQUIRED })
       .min(1, { error: CURRENT_PASSWORD_REQUIRED })
       .max(128, { error: CURRENT_PASSWORD_WRONG }),
-    newPassword: passwordSchema,
-    confirmPassword: z.string(),
+    ...newPasswordFields,
   })
-  .refine((data) => data.newPassword === data.confirmPassword, {
-    error: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+  .refine(newPasswordConfirmed, PASSWORDS_DIFFER);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const DELETE_EMAIL_MISMATCH = "Type the email address of this account to confirm.";

@@ -19,15 +19,22 @@ export const nameSchema = ownerText({ error: "Name must be at least 2 characters
   .min(2, { error: "Name must be at least 2 characters." })
   .max(100, { error: "Name must be at most 100 characters." });
 
+/** Where a form says its password confirmation differs. */
+export const PASSWORDS_DIFFER = { error: "Passwords don't match", path: ["confirmPassword"] };
+
+/** A new password and its confirmation, as the reset and change-password forms ask for them. */
+export const newPasswordFields = { newPassword: passwordSchema, confirmPassword: z.string() };
+
+export function newPasswordConfirmed(data: { newPassword: string; confirmPassword: string }): boolean {
+  return data.newPassword === data.confirmPassword;
+}
+
 export const loginSchema = z.object({ email, password: passwordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = z
   .object({ name: nameSchema, email, password: passwordSchema, confirmPassword: z.string() })
-  .refine((data) => data.password === data.confirmPassword, {
-    error: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+  .refine((data) => data.password === data.confirmPassword, PASSWORDS_DIFFER);
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
@@ -39,13 +46,9 @@ export const RESET_LINK_MISSING = "This link is incomplete. Please open the link
 export const resetPasswordSchema = z
   .object({
     token: z.string({ error: RESET_LINK_MISSING }).min(1, { error: RESET_LINK_MISSING }).max(200),
-    newPassword: passwordSchema,
-    confirmPassword: z.string(),
+    ...newPasswordFields,
   })
-  .refine((data) => data.newPassword === data.confirmPassword, {
-    error: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+  .refine(newPasswordConfirmed, PASSWORDS_DIFFER);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(2000) });

@@ -73,6 +73,17 @@ const FUNCTIONS: Record<string, (values: number[]) => number> = {
   MAX: (values) => (values.length === 0 ? 0 : Math.max(...values)),
 };
 
+type Operators = ReadonlyMap<string, (left: number, right: number) => number>;
+
+const ADDITIVE: Operators = new Map([
+  ["+", (left, right) => left + right],
+  ["-", (left, right) => left - right],
+]);
+const MULTIPLICATIVE: Operators = new Map([
+  ["*", (left, right) => left * right],
+  ["/", (left, right) => left / right],
+]);
+
 /** A recursive-descent reader of one formula: expression → term (+|−) …, term → factor (*|/) …. */
 class FormulaParser {
   private position = 0;
@@ -89,26 +100,22 @@ class FormulaParser {
   }
 
   private expression(): number {
-    let value = this.term();
-    for (;;) {
-      this.skipSpaces();
-      const operator = this.source[this.position];
-      if (operator !== "+" && operator !== "-") return value;
-      this.position += 1;
-      const right = this.term();
-      value = operator === "+" ? value + right : value - right;
-    }
+    return this.operations(() => this.term(), ADDITIVE);
   }
 
   private term(): number {
-    let value = this.factor();
+    return this.operations(() => this.factor(), MULTIPLICATIVE);
+  }
+
+  /** Operands joined by operators of one precedence, applied left to right. */
+  private operations(operand: () => number, operators: Operators): number {
+    let value = operand();
     for (;;) {
       this.skipSpaces();
-      const operator = this.source[this.position];
-      if (operator !== "*" && operator !== "/") return value;
+      const apply = operators.get(this.source[this.position] ?? "");
+      if (!apply) return value;
       this.position += 1;
-      const right = this.factor();
-      value = operator === "*" ? value * right : value / right;
+      value = apply(value, operand());
     }
   }
 

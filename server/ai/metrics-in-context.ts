@@ -1,8 +1,9 @@
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { AVERAGE_PERIODS, formatMetricValue, type Metric, type MetricValue, trendOf } from "../../shared/numbers";
 import { periodAt, periodLabel, shiftPeriod } from "../../shared/periods";
 import type { Database } from "../db/client";
-import { metrics as metricsTable, metricValues, numbersSettings } from "../db/schema";
+import { listMetrics, listValues } from "../db/metric-rows";
+import { numbersSettings } from "../db/schema";
 
 /** A metric as a director is given it: its latest value and trend in one sentence the answer can cite. */
 export type MetricInContext = { metricId: string; directorId: string; name: string; period: string; text: string };
@@ -84,37 +85,13 @@ function changeWords(percent: number): string {
 
 /** The owner's settings, metrics and values, as the context needs them (the same rows server/numbers/ keeps). */
 async function readOwnerNumbers(db: Database, userId: string) {
-  const [settingsRows, metricRows, valueRows] = await Promise.all([
+  const [settingsRows, metrics, values] = await Promise.all([
     db
       .select({ timeZone: numbersSettings.timeZone, currency: numbersSettings.currency })
       .from(numbersSettings)
       .where(eq(numbersSettings.userId, userId)),
-    db.select().from(metricsTable).where(eq(metricsTable.userId, userId)).orderBy(asc(metricsTable.createdAt)),
-    db
-      .select({
-        id: metricValues.id,
-        metricId: metricValues.metricId,
-        period: metricValues.period,
-        value: metricValues.value,
-        note: metricValues.note,
-      })
-      .from(metricValues)
-      .where(eq(metricValues.userId, userId))
-      .orderBy(asc(metricValues.period)),
+    listMetrics(db, userId),
+    listValues(db, userId),
   ]);
-  const metrics: Metric[] = metricRows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    unit: row.unit,
-    cadence: row.cadence,
-    directorId: row.directorId as Metric["directorId"],
-    goodDirection: row.goodDirection,
-    target: row.target,
-    createdAt: row.createdAt.toISOString(),
-  }));
-  return {
-    settings: settingsRows[0] ?? { timeZone: "UTC", currency: "USD" },
-    metrics,
-    values: valueRows as MetricValue[],
-  };
+  return { settings: settingsRows[0] ?? { timeZone: "UTC", currency: "USD" }, metrics, values };
 }

@@ -6,7 +6,12 @@ import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 import { shownStatus, visibleThread } from "../chat/conversations";
 import type { Database } from "../db/client";
-import type { SubscriptionRow } from "../plans/plan-status";
+import {
+  type StoredSubscription,
+  type SubscriptionJson,
+  subscriptionJson,
+  subscriptionOf,
+} from "../plans/subscription-json";
 
 /** The most recent messages a board question reads: with four directors and a memo, twenty rounds. */
 const BOARD_HISTORY_LIMIT = 120;
@@ -32,7 +37,7 @@ export type StoredRound = {
 
 /** Everything a board question checks and sends, as stored for one owner. */
 export type BoardState = {
-  subscription: (SubscriptionRow & { boardPreviewMeetingId: string | null }) | undefined;
+  subscription: StoredSubscription | undefined;
   trained: Array<{ directorId: string; trainedAt: Date; answers: TrainingAnswers }>;
   profile: OnboardingData | undefined;
   /** The meeting a follow-up goes into; undefined for a new one (or one that is not the owner's). */
@@ -42,17 +47,7 @@ export type BoardState = {
 };
 
 type Row = {
-  subscription: {
-    planId: string;
-    chosenAt: string;
-    trialStartedAt: string | null;
-    trialEndsAt: string | null;
-    boardPreviewMeetingId: string | null;
-    paymentStatus: string | null;
-    scheduledPlanId: string | null;
-    currentPeriodEnd: string | null;
-    keptDirectorId: string | null;
-  } | null;
+  subscription: SubscriptionJson | null;
   trained: Array<{ directorId: string; trainedAt: string; answers: TrainingAnswers }>;
   profile: OnboardingData | null;
   meetingId: string | null;
@@ -75,11 +70,7 @@ export async function loadBoardState(
   const chosen = input.meetingId ? sql`c.id = ${input.meetingId}::uuid` : sql`false`;
   const result = await db.execute(sql`
     select
-      (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
-          'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at,
-          'boardPreviewMeetingId', board_preview_meeting_id, 'paymentStatus', payment_status,
-          'scheduledPlanId', scheduled_plan_id, 'currentPeriodEnd', current_period_end, 'keptDirectorId', kept_director_id)
-        from subscriptions where user_id = ${userId}) as subscription,
+      ${subscriptionJson(userId)} as subscription,
       (select coalesce(json_agg(json_build_object('directorId', director_id, 'trainedAt', trained_at,
           'answers', answers)), '[]'::json)
         from director_trainings where user_id = ${userId}) as trained,
@@ -102,26 +93,13 @@ export async function loadBoardState(
   `);
   const [row] = (result as unknown as { rows: Row[] }).rows;
   if (!row) throw new Error("The board meeting's state could not be read.");
-  const { subscription } = row;
   const messages = row.history.map(({ updatedAt, ...message }) => ({
     ...message,
     status: shownStatus(message.status, new Date(updatedAt), input.now),
     createdAt: new Date(message.createdAt),
   }));
   return {
-    subscription: subscription
-      ? {
-          planId: subscription.planId,
-          chosenAt: new Date(subscription.chosenAt),
-          trialStartedAt: subscription.trialStartedAt ? new Date(subscription.trialStartedAt) : null,
-          trialEndsAt: subscription.trialEndsAt ? new Date(subscription.trialEndsAt) : null,
-          boardPreviewMeetingId: subscription.boardPreviewMeetingId,
-          paymentStatus: subscription.paymentStatus,
-          scheduledPlanId: subscription.scheduledPlanId,
-          currentPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null,
-          keptDirectorId: subscription.keptDirectorId,
-        }
-      : undefined,
+    subscription: subscriptionOf(row.subscription),
     trained: row.trained.map((training) => ({ ...training, trainedAt: new Date(training.trainedAt) })),
     profile: row.profile ?? undefined,
     meeting: row.meetingId

@@ -6,6 +6,7 @@ import type { DirectorId } from "../../shared/directors";
 import type { Database } from "../db/client";
 import { conversationShares, conversations } from "../db/schema";
 import { AppError } from "../http/app-error";
+import { deleteOrNotFound } from "../http/delete-or-not-found";
 import { visibleThread } from "./conversations";
 
 /**
@@ -56,11 +57,12 @@ export async function listShares(db: Database, userId: string, conversationId?: 
 }
 
 export async function revokeShare(db: Database, userId: string, token: string) {
-  const deleted = await db
-    .delete(conversationShares)
-    .where(and(eq(conversationShares.token, token), eq(conversationShares.userId, userId)))
-    .returning({ token: conversationShares.token });
-  if (deleted.length === 0) throw new AppError("not_found:share");
+  await deleteOrNotFound(
+    db,
+    conversationShares,
+    and(eq(conversationShares.token, token), eq(conversationShares.userId, userId)),
+    "not_found:share",
+  );
 }
 
 /** What the link shows: the director and the messages with text, an answer still being written left out. */

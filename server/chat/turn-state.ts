@@ -7,7 +7,12 @@ import { ownerHasMetrics } from "../ai/metrics-in-context";
 import { keptFactsJson, type RememberedFactInContext } from "../ai/remembered-facts";
 import type { DatabaseHandle } from "../db/client";
 import { executePrepared } from "../db/execute-prepared";
-import type { SubscriptionRow } from "../plans/plan-status";
+import {
+  type StoredSubscription,
+  type SubscriptionJson,
+  subscriptionJson,
+  subscriptionOf,
+} from "../plans/subscription-json";
 import { shownStatus, visibleThread } from "./conversations";
 
 /**
@@ -31,7 +36,7 @@ export type TurnMessage = {
 
 /** Everything a chat turn checks and sends, as stored for one user and director. */
 export type TurnState = {
-  subscription: SubscriptionRow | undefined;
+  subscription: StoredSubscription | undefined;
   trained: Array<{ directorId: string; trainedAt: Date }>;
   trainingAnswers: TrainingAnswers | undefined;
   profile: OnboardingData | undefined;
@@ -50,16 +55,7 @@ export type TurnState = {
 };
 
 type Row = {
-  subscription: {
-    planId: string;
-    chosenAt: string;
-    trialStartedAt: string | null;
-    trialEndsAt: string | null;
-    paymentStatus: string | null;
-    scheduledPlanId: string | null;
-    currentPeriodEnd: string | null;
-    keptDirectorId: string | null;
-  } | null;
+  subscription: SubscriptionJson | null;
   trained: Array<{ directorId: string; trainedAt: string }>;
   trainingAnswers: TrainingAnswers | null;
   profile: OnboardingData | null;
@@ -98,10 +94,7 @@ export async function loadTurnState(
     with counted as (${input.counting})
     select
       (select count from counted)::int as count,
-      (select json_build_object('planId', plan_id, 'chosenAt', chosen_at,
-          'trialStartedAt', trial_started_at, 'trialEndsAt', trial_ends_at, 'paymentStatus', payment_status,
-          'scheduledPlanId', scheduled_plan_id, 'currentPeriodEnd', current_period_end, 'keptDirectorId', kept_director_id)
-        from subscriptions where user_id = ${userId}) as subscription,
+      ${subscriptionJson(userId)} as subscription,
       (select coalesce(json_agg(json_build_object('directorId', director_id, 'trainedAt', trained_at)), '[]'::json)
         from director_trainings where user_id = ${userId}) as trained,
       (select answers from director_trainings where user_id = ${userId} and director_id = ${directorId})
@@ -127,20 +120,8 @@ export async function loadTurnState(
   `,
   );
   if (!row) throw new Error("The chat turn's state could not be read.");
-  const { subscription } = row;
   return {
-    subscription: subscription
-      ? {
-          planId: subscription.planId,
-          chosenAt: new Date(subscription.chosenAt),
-          trialStartedAt: dateOrNull(subscription.trialStartedAt),
-          trialEndsAt: dateOrNull(subscription.trialEndsAt),
-          paymentStatus: subscription.paymentStatus,
-          scheduledPlanId: subscription.scheduledPlanId,
-          currentPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null,
-          keptDirectorId: subscription.keptDirectorId,
-        }
-      : undefined,
+    subscription: subscriptionOf(row.subscription),
     trained: row.trained.map((training) => ({ ...training, trainedAt: new Date(training.trainedAt) })),
     trainingAnswers: row.trainingAnswers ?? undefined,
     profile: row.profile ?? undefined,
@@ -155,8 +136,4 @@ export async function loadTurnState(
     hasMetrics: row.hasMetrics,
     count: row.count,
   };
-}
-
-function dateOrNull(value: string | null): Date | null {
-  return value === null ? null : new Date(value);
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -20,8 +21,10 @@ import { KNOWLEDGE_FAILURES, KNOWLEDGE_FORMATS, KNOWLEDGE_KINDS, KNOWLEDGE_STATU
 import type { OnboardingData } from "../../shared/onboarding";
 import type { TrainingAnswers } from "../../shared/training";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+const generatedId = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestampTz("created_at").notNull().defaultNow();
+const updatedAt = () => timestampTz("updated_at").notNull().defaultNow();
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -41,19 +44,33 @@ export const users = pgTable("user", {
   updatedAt: updatedAt(),
 });
 
+/** The owner a row belongs to: deleting the account deletes it. */
+const ownerId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/** The row this one belongs to: deleting that row deletes this one. */
+const parentId = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: "cascade" });
+
+/** The key of a table with at most one row per owner. */
+const ownerKey = () =>
+  text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const sessions = pgTable(
   "session",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
     token: text("token").notNull().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
   },
   (table) => [index("session_user_id_idx").on(table.userId)],
 );
@@ -64,14 +81,12 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestampTz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestampTz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     createdAt: createdAt(),
@@ -84,7 +99,7 @@ export const verifications = pgTable("verification", {
   id: text("id").primaryKey(),
   identifier: text("identifier").notNull(),
   value: text("value").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  expiresAt: timestampTz("expires_at").notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -96,13 +111,11 @@ export const twoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     /** False between "Turn on" and the first correct code. */
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestampTz("locked_until"),
   },
   (table) => [index("two_factor_user_id_idx").on(table.userId)],
 );
@@ -110,14 +123,12 @@ export const twoFactors = pgTable(
 // ---- Plans and the business profile ----
 
 export const subscriptions = pgTable("subscriptions", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   planId: text("plan_id").notNull(),
-  chosenAt: timestamp("chosen_at", { withTimezone: true }).notNull(),
+  chosenAt: timestampTz("chosen_at").notNull(),
   /** Set once, when the free trial is first started; it stays so the trial cannot be started twice. */
-  trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
-  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+  trialStartedAt: timestampTz("trial_started_at"),
+  trialEndsAt: timestampTz("trial_ends_at"),
   /**
    * The trial's one preview board meeting, once held (server/board/board-preview.ts). It stays when the meeting is
    * deleted, so the preview is held once per account.
@@ -127,7 +138,7 @@ export const subscriptions = pgTable("subscriptions", {
   stripeSubscriptionId: text("stripe_subscription_id"),
   /** Stripe's status: active, past_due (a payment failed, retries go on), canceled, unpaid, incomplete… */
   paymentStatus: text("payment_status"),
-  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  currentPeriodEnd: timestampTz("current_period_end"),
   cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   /** A move from Premium to Standard waiting for the end of the paid period, and the director that then stays active. */
   scheduledPlanId: text("scheduled_plan_id"),
@@ -136,24 +147,20 @@ export const subscriptions = pgTable("subscriptions", {
 
 /** One Stripe customer per owner, made the first time they go to checkout. */
 export const billingCustomers = pgTable("billing_customers", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   stripeCustomerId: text("stripe_customer_id").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Stripe events already applied: stored in the transaction that applies one, so each is applied once. */
 export const billingEvents = pgTable("billing_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
-  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestampTz("applied_at").notNull().defaultNow(),
 });
 
 export const businessProfiles = pgTable("business_profiles", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   answers: jsonb("answers").$type<OnboardingData>().notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -164,15 +171,13 @@ export const businessProfiles = pgTable("business_profiles", {
 export const directorTrainings = pgTable(
   "director_trainings",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     directorId: text("director_id").notNull(),
     answers: jsonb("answers").$type<TrainingAnswers>().notNull(),
     /** When the answers were last stored. */
-    trainedAt: timestamp("trained_at", { withTimezone: true }).notNull(),
+    trainedAt: timestampTz("trained_at").notNull(),
     /** When the context built from these answers was last indexed; null while indexing is still owed. */
-    indexedAt: timestamp("indexed_at", { withTimezone: true }),
+    indexedAt: timestampTz("indexed_at"),
     /** Why the last indexing job gave up (an error code); null while it is still owed or once it is done. */
     indexFailure: text("index_failure"),
   },
@@ -187,10 +192,8 @@ export const directorTrainings = pgTable(
 export const userContexts = pgTable(
   "user_contexts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     department: text("department").notNull(),
     contextText: text("context_text").notNull(),
     createdAt: createdAt(),
@@ -202,10 +205,8 @@ export const userContexts = pgTable(
 export const contextPieces = pgTable(
   "context_pieces",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     /** A director id, or "profile" for the business profile's pieces. */
     department: text("department").notNull(),
     sourceField: text("source_field").notNull(),
@@ -239,9 +240,7 @@ export const contextPieces = pgTable(
 export const contextPieceTerms = pgTable(
   "context_piece_terms",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     lexeme: text("lexeme").notNull(),
     pieces: integer("pieces").notNull(),
   },
@@ -250,9 +249,7 @@ export const contextPieceTerms = pgTable(
 
 /** Each owner's piece count and total content length (BM25's piece count and mean length); kept like the terms. */
 export const contextPieceOwnerStats = pgTable("context_piece_owner_stats", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   pieces: integer("pieces").notNull(),
   contentLength: bigint("content_length", { mode: "number" }).notNull(),
 });
@@ -262,10 +259,8 @@ export const contextPieceOwnerStats = pgTable("context_piece_owner_stats", {
 export const knowledgeSources = pgTable(
   "knowledge_sources",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     kind: text("kind", { enum: KNOWLEDGE_KINDS }).notNull(),
     format: text("format", { enum: KNOWLEDGE_FORMATS }).notNull(),
     name: text("name").notNull(),
@@ -288,7 +283,7 @@ export const knowledgeSources = pgTable(
     runToken: uuid("run_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    readyAt: timestamp("ready_at", { withTimezone: true }),
+    readyAt: timestampTz("ready_at"),
   },
   (table) => [index("knowledge_sources_user_idx").on(table.userId, table.createdAt)],
 );
@@ -298,9 +293,7 @@ export const knowledgeOriginals = pgTable("knowledge_originals", {
   sourceId: uuid("source_id")
     .primaryKey()
     .references(() => knowledgeSources.id, { onDelete: "cascade" }),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerId(),
   fileName: text("file_name").notNull(),
   contentType: text("content_type").notNull(),
   bytes: bytea("bytes").notNull(),
@@ -315,10 +308,8 @@ export const TITLE_SOURCES = ["question", "model", "owner"] as const;
 export const conversations = pgTable(
   "conversations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     /** The director of a one-to-one chat; "board" for a board meeting. */
     directorId: text("director_id").notNull(),
     /** "chat" with one director; other kinds (a board meeting) are kept in the same history. */
@@ -335,9 +326,9 @@ export const conversations = pgTable(
      * Set when the owner started a new conversation with this director after this one ("Clear
      * conversation"): opening the chat no longer resumes it, but it stays in the history.
      */
-    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    clearedAt: timestampTz("cleared_at"),
     /** Deleted by the owner: hidden at once, removed for good once the Undo window has passed. */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: timestampTz("deleted_at"),
   },
   (table) => [
     index("conversations_user_director_idx").on(table.userId, table.directorId),
@@ -351,13 +342,9 @@ export const RATINGS = ["up", "down"] as const;
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    conversationId: parentId("conversation_id", () => conversations.id),
+    userId: ownerId(),
     sender: text("sender", { enum: ["user", "ai"] }).notNull(),
     /**
      * Who wrote an answer, where a conversation has more than one author: in a board meeting each director's
@@ -377,7 +364,7 @@ export const messages = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     rating: text("rating", { enum: RATINGS }),
     ratingReason: text("rating_reason"),
-    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    ratedAt: timestampTz("rated_at"),
     createdAt: createdAt(),
     /** Last written; a streaming answer's heartbeat, so a reader can tell a live answer from an interrupted one. */
     updatedAt: updatedAt(),
@@ -398,12 +385,8 @@ export const conversationShares = pgTable(
   "conversation_shares",
   {
     token: text("token").primaryKey(),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: parentId("conversation_id", () => conversations.id),
+    userId: ownerId(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -424,10 +407,8 @@ export const FACT_ORIGINS = ["chat", "ask", "owner"] as const;
 export const rememberedFacts = pgTable(
   "remembered_facts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     statement: text("statement").notNull(),
     /** The day the fact is about, or the day it was told. */
     factDate: date("fact_date", { mode: "string" }).notNull(),
@@ -452,9 +433,7 @@ export const rememberedFacts = pgTable(
 
 /** The owner's memory choices: keep noted facts without asking, and the key facts they said "Not now" to. */
 export const memorySettings = pgTable("memory_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   keepAutomatically: boolean("keep_automatically").notNull().default(false),
   /** Key fact id → the time until which the chat does not ask for it. */
   asksHiddenUntil: jsonb("asks_hidden_until").$type<Record<string, string>>().notNull().default({}),
@@ -466,7 +445,7 @@ export const memorySettings = pgTable("memory_settings", {
 /** Fixed-window counters for throttling; shared by every server process. */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  windowStart: timestampTz("window_start").notNull(),
   count: integer("count").notNull(),
 });
 
@@ -490,10 +469,8 @@ export const DOCUMENT_AUTHORS = ["owner", "director"] as const;
 export const documents = pgTable(
   "documents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     /** The director who drafts it, or "board" for a board document. */
     directorId: text("director_id").notNull(),
     /** A kind of the catalogue (shared/documents.ts), or "custom" for one the owner described. */
@@ -521,13 +498,9 @@ export const documents = pgTable(
 export const documentVersions = pgTable(
   "document_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    documentId: uuid("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    documentId: parentId("document_id", () => documents.id),
+    userId: ownerId(),
     number: integer("number").notNull(),
     content: jsonb("content").$type<Record<string, unknown>>().notNull(),
     author: text("author", { enum: DOCUMENT_AUTHORS }).notNull(),
@@ -546,9 +519,7 @@ export const BRIEF_STATUSES = ["pending", "ready", "failed"] as const;
 
 /** The owner's time zone (periods start at local midnight there), currency, and whether check-ins are emailed. */
 export const numbersSettings = pgTable("numbers_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerKey(),
   timeZone: text("time_zone").notNull().default("UTC"),
   currency: text("currency").notNull().default("USD"),
   reminders: boolean("reminders").notNull().default(true),
@@ -560,10 +531,8 @@ export const numbersSettings = pgTable("numbers_settings", {
 export const metrics = pgTable(
   "metrics",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     name: text("name").notNull(),
     unit: text("unit", { enum: METRIC_UNIT_VALUES }).notNull(),
     cadence: text("cadence", { enum: CADENCE_VALUES }).notNull().default("weekly"),
@@ -582,13 +551,9 @@ export const metrics = pgTable(
 export const metricValues = pgTable(
   "metric_values",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    metricId: uuid("metric_id")
-      .notNull()
-      .references(() => metrics.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    metricId: parentId("metric_id", () => metrics.id),
+    userId: ownerId(),
     period: date("period", { mode: "string" }).notNull(),
     value: doublePrecision("value").notNull(),
     note: text("note"),
@@ -608,10 +573,8 @@ export const metricValues = pgTable(
 export const directorBriefs = pgTable(
   "director_briefs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     directorId: text("director_id").notNull(),
     /** The week (its Monday) or the month (its first day) it looks back on. */
     period: date("period", { mode: "string" }).notNull(),
@@ -621,7 +584,7 @@ export const directorBriefs = pgTable(
     content: jsonb("content").$type<{ moved: string; risk: string; action: string }>(),
     sources: jsonb("sources").$type<AnswerSource[]>(),
     createdAt: createdAt(),
-    writtenAt: timestamp("written_at", { withTimezone: true }),
+    writtenAt: timestampTz("written_at"),
   },
   (table) => [
     // A month that starts on a Monday names a week too: the cadence keeps the two briefs apart.
@@ -640,10 +603,8 @@ export const directorBriefs = pgTable(
 export const scheduledRequests = pgTable(
   "scheduled_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    userId: ownerId(),
     directorId: text("director_id").notNull(),
     question: text("question").notNull(),
     cadence: text("cadence", { enum: CADENCE_VALUES }).notNull().default("weekly"),
@@ -661,17 +622,13 @@ export const scheduledRequests = pgTable(
 export const scheduledRuns = pgTable(
   "scheduled_runs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    requestId: uuid("request_id")
-      .notNull()
-      .references(() => scheduledRequests.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    requestId: parentId("request_id", () => scheduledRequests.id),
+    userId: ownerId(),
     period: date("period", { mode: "string" }).notNull(),
     conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     status: text("status", { enum: BRIEF_STATUSES }).notNull().default("pending"),
-    seenAt: timestamp("seen_at", { withTimezone: true }),
+    seenAt: timestampTz("seen_at"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -27,6 +27,16 @@ async function currentContent(deps: AppDeps, row: DocumentRow, baseVersion: numb
   return readVersion(deps.db, row.userId, row.id, row.currentVersion);
 }
 
+/** Stores a change as the document's next version, made on the version it started from. */
+function storeChange(
+  deps: AppDeps,
+  row: DocumentRow,
+  baseVersion: number,
+  change: { content: VersionContent; author: "owner" | "director"; note: string },
+) {
+  return addVersion(deps.db, { userId: row.userId, documentId: row.id, baseVersion, ...change, now: deps.now() });
+}
+
 /** The owner's edit of the text or the cells; assumptions and sources carry over. */
 export async function saveEdit(deps: AppDeps, row: DocumentRow, input: { baseVersion: number; body: DocumentBody }) {
   if (input.body.kind !== row.contentKind) {
@@ -35,29 +45,17 @@ export async function saveEdit(deps: AppDeps, row: DocumentRow, input: { baseVer
   const current = await currentContent(deps, row, input.baseVersion);
   const content: VersionContent = { ...input.body, assumptions: current.assumptions, sources: current.sources };
   await requireVersionFits(deps, row.userId, content);
-  return addVersion(deps.db, {
-    userId: row.userId,
-    documentId: row.id,
-    baseVersion: input.baseVersion,
-    content,
-    author: "owner",
-    note: "Edited",
-    now: deps.now(),
-  });
+  return storeChange(deps, row, input.baseVersion, { content, author: "owner", note: "Edited" });
 }
 
 /** An earlier version's content as the newest version ("Restored version 2"); nothing is lost, it is one more. */
 export async function restoreVersion(deps: AppDeps, row: DocumentRow, input: { baseVersion: number; number: number }) {
   await currentContent(deps, row, input.baseVersion);
   const content = await readVersion(deps.db, row.userId, row.id, input.number);
-  return addVersion(deps.db, {
-    userId: row.userId,
-    documentId: row.id,
-    baseVersion: input.baseVersion,
+  return storeChange(deps, row, input.baseVersion, {
     content,
     author: "owner",
     note: `Restored version ${input.number}`,
-    now: deps.now(),
   });
 }
 
@@ -93,14 +91,10 @@ export async function changeDocument(
   if ("failed" in result) throw new AppError(result.failed);
   const content = versionOf(result.draft, row.contentKind, context?.blocks ?? []);
   await requireVersionFits(deps, row.userId, content);
-  return addVersion(deps.db, {
-    userId: row.userId,
-    documentId: row.id,
-    baseVersion: input.baseVersion,
+  return storeChange(deps, row, input.baseVersion, {
     content,
     author: "director",
     note: `Changed: ${input.instruction.slice(0, 80)}`,
-    now: deps.now(),
   });
 }
 

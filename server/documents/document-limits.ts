@@ -1,7 +1,7 @@
 import type { VersionContent } from "../../shared/documents";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
-import { throttle } from "../http/rate-limit";
+import { throttleHourly } from "../http/rate-limit";
 import { getPlanStatus } from "../plans/plan-status";
 import { countDocuments } from "./document-store";
 
@@ -32,14 +32,11 @@ export async function requireVersionFits(deps: Pick<AppDeps, "db" | "now">, user
 
 /** Drafts, retries and changes the model writes for one owner in an hour: each is a long request to the AI service. */
 export const DOCUMENT_REQUESTS_PER_HOUR = 30;
-const HOUR_MS = 60 * 60 * 1000;
 
 export async function throttleDocumentRequests(deps: Pick<AppDeps, "db" | "now">, userId: string) {
-  await throttle(deps.db, {
-    keys: [`documents:user:${userId}`],
+  await throttleHourly(deps, {
+    key: `documents:user:${userId}`,
     limit: DOCUMENT_REQUESTS_PER_HOUR,
     code: "rate_limit:documents",
-    now: deps.now(),
-    windowMs: HOUR_MS,
   });
 }

@@ -12,6 +12,7 @@ import { type ErrorCode, isErrorCode } from "../../shared/errors";
 import type { Database } from "../db/client";
 import { documents, documentVersions } from "../db/schema";
 import { AppError } from "../http/app-error";
+import { deleteOrNotFound } from "../http/delete-or-not-found";
 
 /**
  * Documents and their versions as stored. Every read and write is scoped to the owner; a version is added only on
@@ -248,11 +249,7 @@ export async function renameDocument(db: Database, userId: string, id: string, t
 
 /** Deletes the document and every version of it (the versions cascade). */
 export async function deleteDocument(db: Database, userId: string, id: string) {
-  const deleted = await db
-    .delete(documents)
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
-    .returning({ id: documents.id });
-  if (deleted.length === 0) throw new AppError("not_found:document");
+  await deleteOrNotFound(db, documents, and(eq(documents.id, id), eq(documents.userId, userId)), "not_found:document");
 }
 
 /** Every version of a document, oldest first (for comparing two of them in the browser). */

@@ -12,6 +12,7 @@ import { AppError } from "./app-error";
  */
 
 export const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * `cost`: how many attempts one request counts as (a board question counts one chat turn per director). `prepared`:
@@ -80,4 +81,18 @@ export async function throttle(
   for (const key of options.keys) {
     checkCount(await countOne(db, key, options), options);
   }
+}
+
+/** At most `limit` requests of one kind (`key`) an hour: for what asks the AI service for a long answer. */
+export async function throttleHourly(
+  deps: { db: Database; now: () => Date },
+  options: { key: string; limit: number; code: ErrorCode },
+): Promise<void> {
+  await throttle(deps.db, {
+    keys: [options.key],
+    limit: options.limit,
+    code: options.code,
+    now: deps.now(),
+    windowMs: HOUR_MS,
+  });
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { DirectorId } from "../../shared/directors";
 import type { BriefsOverview, WeeklyBrief } from "../../shared/numbers";
 import { type Cadence, periodLabel } from "../../shared/periods";
-import { conversations, directorBriefs, messages } from "../db/schema";
+import { insertAnsweredConversation } from "../chat/answered-conversation";
+import { directorBriefs } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { requireDirectorAccess } from "../directors/director-access";
 import { AppError } from "../http/app-error";
@@ -71,48 +71,21 @@ export async function discussBrief(
   if (row.status !== "ready") throw new AppError("not_found:brief");
   const brief = briefOf(row);
   await requireDirectorAccess(deps, userId, brief.directorId);
-  const conversationId = randomUUID();
-  const questionId = randomUUID();
-  const start = deps.now().getTime();
   const title =
     brief.cadence === "weekly"
       ? `Weekly brief, ${periodLabel(brief.period, "weekly").replace(/^Week of /, "week of ")}`
       : `Monthly brief, ${periodLabel(brief.period, "monthly")}`;
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(conversations).values({
-      id: conversationId,
+  const conversationId = await deps.db.transaction((tx) =>
+    insertAnsweredConversation(tx, {
       userId,
       directorId: brief.directorId,
-      kind: "chat",
       title,
       titleSource: "model",
-      createdAt: new Date(start),
-      updatedAt: new Date(start + 1),
-    });
-    await tx.insert(messages).values([
-      {
-        id: questionId,
-        conversationId,
-        userId,
-        sender: "user",
-        // "Weekly brief, week of 16 Nov 2026" → "your weekly brief, week of 16 Nov 2026": the month keeps its capital.
-        content: `Let's discuss your ${title.charAt(0).toLowerCase()}${title.slice(1)}.`,
-        status: "complete",
-        createdAt: new Date(start),
-        updatedAt: new Date(start),
-      },
-      {
-        conversationId,
-        userId,
-        sender: "ai",
-        content: briefText(brief),
-        status: "complete",
-        replyTo: questionId,
-        metadata: { sources: brief.sources },
-        createdAt: new Date(start + 1),
-        updatedAt: new Date(start + 1),
-      },
-    ]);
-  });
+      // "Weekly brief, week of 16 Nov 2026" → "your weekly brief, week of 16 Nov 2026": the month keeps its capital.
+      question: `Let's discuss your ${title.charAt(0).toLowerCase()}${title.slice(1)}.`,
+      answer: { text: briefText(brief), sources: brief.sources },
+      at: deps.now().getTime(),
+    }),
+  );
   return { conversationId, directorId: brief.directorId };
 }

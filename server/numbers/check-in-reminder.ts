@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { periodAt } from "../../shared/periods";
+import { listMetrics, listValues } from "../db/metric-rows";
 import { numbersSettings, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { checkInReminderMessage } from "../mail/messages";
 import { dueCheckIns } from "./due-check-ins";
-import { listValues } from "./metric-values";
-import { listMetrics } from "./metrics";
 import { readNumbersSettings } from "./numbers-settings";
 
 /**

@@ -9,10 +9,10 @@ import {
   valueProblem,
 } from "../../shared/numbers";
 import { periodAt, periodOfDate } from "../../shared/periods";
+import { listMetrics, listValues } from "../db/metric-rows";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
-import { listValues, storeValues, type ValueToStore } from "./metric-values";
-import { listMetrics } from "./metrics";
+import { storeValues, type ValueToStore } from "./metric-values";
 import { readNumbersSettings } from "./numbers-settings";
 
 /**

@@ -9,9 +9,7 @@ import {
 } from "../../shared/numbers";
 import { isCalendarDate, periodAt, periodOfDate } from "../../shared/periods";
 import type { AppDeps } from "../deps";
-import { listValues } from "./metric-values";
-import { listMetrics } from "./metrics";
-import { readNumbersSettings } from "./numbers-settings";
+import { readOwnerNumbers } from "./owner-numbers";
 
 /**
  * What an imported file (date, metric, value) would save: each row matched to one of the owner's metrics by name and
@@ -23,11 +21,7 @@ export async function previewImport(
   userId: string,
   input: { rows: ImportRow[]; locale: string },
 ): Promise<ImportPreview> {
-  const [settings, metrics, values] = await Promise.all([
-    readNumbersSettings(deps.db, userId),
-    listMetrics(deps.db, userId),
-    listValues(deps.db, userId),
-  ]);
+  const { settings, metrics, values } = await readOwnerNumbers(deps.db, userId);
   const byName = new Map(metrics.map((metric) => [metric.name.trim().toLowerCase(), metric]));
   const now = deps.now();
   const rows = input.rows.map((row) =>

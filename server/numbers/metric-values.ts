@@ -1,30 +1,8 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { MetricValue } from "../../shared/numbers";
 import type { Database } from "../db/client";
+import { metricValueOf } from "../db/metric-rows";
 import { metricValues } from "../db/schema";
-
-type ValueRow = Pick<typeof metricValues.$inferSelect, "id" | "metricId" | "period" | "value" | "note">;
-
-export function metricValueOf(row: ValueRow): MetricValue {
-  return { id: row.id, metricId: row.metricId, period: row.period, value: row.value, note: row.note };
-}
-
-/** Every value of the owner's metrics (or of the given ones), oldest period first. */
-export async function listValues(db: Database, userId: string, metricIds?: readonly string[]): Promise<MetricValue[]> {
-  if (metricIds?.length === 0) return [];
-  const rows = await db
-    .select({
-      id: metricValues.id,
-      metricId: metricValues.metricId,
-      period: metricValues.period,
-      value: metricValues.value,
-      note: metricValues.note,
-    })
-    .from(metricValues)
-    .where(and(eq(metricValues.userId, userId), metricIds ? inArray(metricValues.metricId, [...metricIds]) : undefined))
-    .orderBy(asc(metricValues.period));
-  return rows.map(metricValueOf);
-}
 
 export type ValueToStore = { metricId: string; period: string; value: number; note: string | null };
 

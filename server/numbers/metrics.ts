@@ -1,33 +1,14 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Metric, MetricChange, MetricInput } from "../../shared/numbers";
 import { metricChangeSchema, metricInputSchema } from "../../shared/numbers";
 import { METRIC_LIMITS } from "../../shared/plans";
 import type { Database } from "../db/client";
+import { metricOf } from "../db/metric-rows";
 import { metrics } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
+import { deleteOrNotFound } from "../http/delete-or-not-found";
 import { requireActivePlan } from "../plans/plan-status";
-
-type MetricRow = typeof metrics.$inferSelect;
-
-export function metricOf(row: MetricRow): Metric {
-  return {
-    id: row.id,
-    name: row.name,
-    unit: row.unit,
-    cadence: row.cadence,
-    directorId: row.directorId as Metric["directorId"],
-    goodDirection: row.goodDirection,
-    target: row.target,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The owner's metrics, in the order they were added. */
-export async function listMetrics(db: Database, userId: string): Promise<Metric[]> {
-  const rows = await db.select().from(metrics).where(eq(metrics.userId, userId)).orderBy(asc(metrics.createdAt));
-  return rows.map(metricOf);
-}
 
 /** The plan's metric limit, for an owner with an active plan. */
 export async function metricLimitOf(deps: Pick<AppDeps, "db" | "now">, userId: string): Promise<number> {
@@ -78,9 +59,5 @@ export async function changeMetric(db: Database, userId: string, id: string, cha
 
 /** Removes a metric and its values. */
 export async function deleteMetric(db: Database, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(metrics)
-    .where(and(eq(metrics.id, id), eq(metrics.userId, userId)))
-    .returning({ id: metrics.id });
-  if (deleted.length === 0) throw new AppError("not_found:metric");
+  await deleteOrNotFound(db, metrics, and(eq(metrics.id, id), eq(metrics.userId, userId)), "not_found:metric");
 }

@@ -3,25 +3,19 @@ import { suggestMetrics } from "../../shared/metric-suggestions";
 import type { DueCount, NumbersOverview } from "../../shared/numbers";
 import { periodAt } from "../../shared/periods";
 import { METRIC_LIMITS } from "../../shared/plans";
-import { businessProfiles, directorTrainings } from "../db/schema";
+import { directorTrainings } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { requireActivePlan } from "../plans/plan-status";
+import { getBusinessProfile } from "../profile/business-profile";
 import { dueCheckIns } from "./due-check-ins";
-import { listValues } from "./metric-values";
-import { listMetrics } from "./metrics";
-import { readNumbersSettings } from "./numbers-settings";
+import { readOwnerNumbers } from "./owner-numbers";
 
 /** Everything /numbers shows: the owner's metrics and values, what the check-in asks for, and what to suggest. */
 export async function numbersOverview(deps: Pick<AppDeps, "db" | "now">, userId: string): Promise<NumbersOverview> {
-  const [plan, settings, metrics, values, profile, trained] = await Promise.all([
+  const [plan, { settings, metrics, values }, profile, trained] = await Promise.all([
     requireActivePlan(deps, userId),
-    readNumbersSettings(deps.db, userId),
-    listMetrics(deps.db, userId),
-    listValues(deps.db, userId),
-    deps.db
-      .select({ answers: businessProfiles.answers })
-      .from(businessProfiles)
-      .where(eq(businessProfiles.userId, userId)),
+    readOwnerNumbers(deps.db, userId),
+    getBusinessProfile(deps.db, userId),
     deps.db
       .select({ directorId: directorTrainings.directorId })
       .from(directorTrainings)
@@ -35,7 +29,7 @@ export async function numbersOverview(deps: Pick<AppDeps, "db" | "now">, userId:
     values,
     due: dueCheckIns({ metrics, values, timeZone: settings.timeZone, now }),
     suggestions: suggestMetrics({
-      successAnswer: profile[0]?.answers.metrics,
+      successAnswer: profile?.metrics,
       trainedDirectors: trained.map((row) => row.directorId as NumbersOverview["metrics"][number]["directorId"]),
       trackedNames: metrics.map((metric) => metric.name),
     }),
@@ -49,10 +43,6 @@ export async function numbersOverview(deps: Pick<AppDeps, "db" | "now">, userId:
 
 /** How many values the check-in asks for now: the nav's badge. */
 export async function dueCount(deps: Pick<AppDeps, "db" | "now">, userId: string): Promise<DueCount> {
-  const [settings, metrics, values] = await Promise.all([
-    readNumbersSettings(deps.db, userId),
-    listMetrics(deps.db, userId),
-    listValues(deps.db, userId),
-  ]);
+  const { settings, metrics, values } = await readOwnerNumbers(deps.db, userId);
   return { due: dueCheckIns({ metrics, values, timeZone: settings.timeZone, now: deps.now() }).length };
 }

@@ -5,9 +5,7 @@ import { directorBriefs, directorTrainings } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { getPlanStatus } from "../plans/plan-status";
 import { dueCheckIns } from "./due-check-ins";
-import { listValues } from "./metric-values";
-import { listMetrics } from "./metrics";
-import { readNumbersSettings } from "./numbers-settings";
+import { readOwnerNumbers } from "./owner-numbers";
 import { writeBriefJob } from "./write-brief-job";
 
 /** A brief whose job gave up (the AI service was away for long) is sent again after this long. */
@@ -28,10 +26,8 @@ export async function planBriefs(
 ): Promise<number> {
   const plan = await getPlanStatus(deps, userId);
   if (!plan || plan.trialEnded) return 0;
-  const [settings, metrics, values, trained] = await Promise.all([
-    readNumbersSettings(deps.db, userId),
-    listMetrics(deps.db, userId),
-    listValues(deps.db, userId),
+  const [{ settings, metrics, values }, trained] = await Promise.all([
+    readOwnerNumbers(deps.db, userId),
     deps.db
       .select({ directorId: directorTrainings.directorId })
       .from(directorTrainings)

@@ -5,9 +5,11 @@ import { isoDay } from "../../shared/memory";
 import { periodLabel } from "../../shared/periods";
 import { gatherDirectorContext } from "../ai/director-context";
 import { writeBrief } from "../ai/write-brief";
-import { businessProfiles, directorBriefs, directorTrainings } from "../db/schema";
+import { directorBriefs } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { defineJob } from "../jobs/define-job";
+import { getBusinessProfile } from "../profile/business-profile";
+import { readTraining } from "../training/stored-training";
 
 /**
  * Writes one weekly or monthly brief (a row planBriefs claimed). A brief already written is left alone, so a retry, a second
@@ -24,22 +26,16 @@ export const writeBriefJob = defineJob<{ briefId: string }, AppDeps>({
     const director = findDirector(brief.directorId);
     if (!director || !deps.ai.chat) return;
     const [profile, training] = await Promise.all([
-      deps.db
-        .select({ answers: businessProfiles.answers })
-        .from(businessProfiles)
-        .where(eq(businessProfiles.userId, brief.userId)),
-      deps.db
-        .select({ answers: directorTrainings.answers })
-        .from(directorTrainings)
-        .where(and(eq(directorTrainings.userId, brief.userId), eq(directorTrainings.directorId, director.id))),
+      getBusinessProfile(deps.db, brief.userId),
+      readTraining(deps.db, brief.userId, director.id),
     ]);
     const context = await gatherDirectorContext(
       deps,
       {
         userId: brief.userId,
         director,
-        profile: profile[0]?.answers,
-        trainingAnswers: training[0]?.answers,
+        profile,
+        trainingAnswers: training?.answers,
         search: undefined,
       },
       log,

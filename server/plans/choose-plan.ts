@@ -5,9 +5,7 @@ import type { Database } from "../db/client";
 import { subscriptions } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
-import { getPlanStatus, type PlanStatus } from "./plan-status";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, getPlanStatus, type PlanStatus } from "./plan-status";
 
 /** A paid plan's Stripe subscription as last read from Stripe (server/billing/apply-subscription.ts). */
 export type Payment = {

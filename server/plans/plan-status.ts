@@ -4,7 +4,7 @@ import { subscriptions } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type PlanStatus = {
   plan: Plan;

@@ -4,13 +4,12 @@ import { classifyAiError } from "../ai/retry";
 import type { AppDeps } from "../deps";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import { AppError } from "../http/app-error";
-import { throttle } from "../http/rate-limit";
+import { throttleHourly } from "../http/rate-limit";
 import type { Logger } from "../logger";
 import { readWebsite } from "./read-website";
 
 /** Each draft costs a model call and a fetch of someone's site: this many per owner per hour. */
 export const WEBSITE_DRAFTS_PER_HOUR = 10;
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Reads the owner's website and drafts the ten onboarding answers from it.
@@ -25,12 +24,10 @@ export async function draftFromWebsite(
 ): Promise<WebsiteDraft> {
   const { userId, url, log, signal } = request;
   if (!deps.ai.configured) throw new AppError("website:no_ai_service");
-  await throttle(deps.db, {
-    keys: [`website-draft:user:${userId}`],
+  await throttleHourly(deps, {
+    key: `website-draft:user:${userId}`,
     limit: WEBSITE_DRAFTS_PER_HOUR,
     code: "rate_limit:website",
-    now: deps.now(),
-    windowMs: HOUR_MS,
   });
 
   const page = await readWebsite(url, { allowPrivate: deps.env.URL_IMPORT_ALLOW_PRIVATE }).catch((error: unknown) => {

@@ -1,18 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, isNull, TransactionRollbackError } from "drizzle-orm";
 import { findDirector } from "../../shared/directors";
 import { answerOnce } from "../ai/answer-once";
 import { gatherDirectorContext } from "../ai/director-context";
-import {
-  businessProfiles,
-  conversations,
-  directorTrainings,
-  messages,
-  scheduledRequests,
-  scheduledRuns,
-} from "../db/schema";
+import { insertAnsweredConversation } from "../chat/answered-conversation";
+import { scheduledRequests, scheduledRuns } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { defineJob } from "../jobs/define-job";
+import { getBusinessProfile } from "../profile/business-profile";
+import { readTraining } from "../training/stored-training";
 
 /** A conversation's title from the question: its first words. */
 const TITLE_CHARS = 60;
@@ -36,19 +31,13 @@ export const runScheduledRequestJob = defineJob<{ runId: string }, AppDeps>({
     if (!director || !deps.ai.chat) return;
     const { userId } = run.request;
     const [profile, training] = await Promise.all([
-      deps.db
-        .select({ answers: businessProfiles.answers })
-        .from(businessProfiles)
-        .where(eq(businessProfiles.userId, userId)),
-      deps.db
-        .select({ answers: directorTrainings.answers })
-        .from(directorTrainings)
-        .where(and(eq(directorTrainings.userId, userId), eq(directorTrainings.directorId, director.id))),
+      getBusinessProfile(deps.db, userId),
+      readTraining(deps.db, userId, director.id),
     ]);
     const context = deps.env.CONTEXT_ENABLED
       ? await gatherDirectorContext(
           deps,
-          { userId, director, profile: profile[0]?.answers, trainingAnswers: training[0]?.answers, search: undefined },
+          { userId, director, profile, trainingAnswers: training?.answers, search: undefined },
           log,
         )
       : undefined;
@@ -69,43 +58,16 @@ async function storeRun(
     answer: Awaited<ReturnType<typeof answerOnce>>;
   },
 ) {
-  const start = deps.now().getTime();
-  const conversationId = randomUUID();
-  const questionId = randomUUID();
   const store = deps.db.transaction(async (tx) => {
-    await tx.insert(conversations).values({
-      id: conversationId,
+    const conversationId = await insertAnsweredConversation(tx, {
       userId: input.userId,
       directorId: input.directorId,
-      kind: "chat",
       title: input.question.slice(0, TITLE_CHARS),
       titleSource: "question",
-      createdAt: new Date(start),
-      updatedAt: new Date(start + 1),
+      question: input.question,
+      answer: input.answer,
+      at: deps.now().getTime(),
     });
-    await tx.insert(messages).values([
-      {
-        id: questionId,
-        conversationId,
-        userId: input.userId,
-        sender: "user",
-        content: input.question,
-        status: "complete",
-        createdAt: new Date(start),
-        updatedAt: new Date(start),
-      },
-      {
-        conversationId,
-        userId: input.userId,
-        sender: "ai",
-        content: input.answer.text,
-        status: "complete",
-        replyTo: questionId,
-        metadata: { sources: input.answer.sources },
-        createdAt: new Date(start + 1),
-        updatedAt: new Date(start + 1),
-      },
-    ]);
     const taken = await tx
       .update(scheduledRuns)
       .set({ status: "ready", conversationId })

@@ -14,6 +14,7 @@ import { scheduledRequests, scheduledRuns } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { requireDirectorAccess } from "../directors/director-access";
 import { AppError } from "../http/app-error";
+import { deleteOrNotFound } from "../http/delete-or-not-found";
 import { requireActivePlan } from "../plans/plan-status";
 
 /** How many of each request's runs the list shows. */
@@ -119,11 +120,12 @@ export async function changeSchedule(
 }
 
 export async function deleteSchedule(deps: Pick<AppDeps, "db">, userId: string, id: string): Promise<void> {
-  const deleted = await deps.db
-    .delete(scheduledRequests)
-    .where(and(eq(scheduledRequests.id, id), eq(scheduledRequests.userId, userId)))
-    .returning({ id: scheduledRequests.id });
-  if (deleted.length === 0) throw new AppError("not_found:schedule");
+  await deleteOrNotFound(
+    deps.db,
+    scheduledRequests,
+    and(eq(scheduledRequests.id, id), eq(scheduledRequests.userId, userId)),
+    "not_found:schedule",
+  );
 }
 
 /** The owner opened a run's conversation: it is no longer new. */

@@ -18,14 +18,13 @@ import { startSearch } from "../ai/retrieval";
 import { classifyAiError } from "../ai/retry";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
-import { throttle } from "../http/rate-limit";
+import { throttleHourly } from "../http/rate-limit";
 import type { Logger } from "../logger";
 import { getBusinessProfile } from "../profile/business-profile";
 import { readWebsite } from "../profile/read-website";
 
 /** Each draft costs a model call (and maybe a fetch of the owner's site): this many per owner per hour. */
 export const TRAINING_DRAFTS_PER_HOUR = 20;
-const HOUR_MS = 60 * 60 * 1000;
 /** How much of the website's text, how many knowledge passages and remembered facts go to the model. */
 const WEBSITE_TEXT_CHARS = 8_000;
 const PASSAGES = 12;
@@ -46,12 +45,10 @@ export async function draftTraining(
 ): Promise<TrainingDraft> {
   const { userId, director, log, signal } = request;
   if (!deps.ai.configured) throw new AppError("training:no_ai_service");
-  await throttle(deps.db, {
-    keys: [`training-draft:user:${userId}`],
+  await throttleHourly(deps, {
+    key: `training-draft:user:${userId}`,
     limit: TRAINING_DRAFTS_PER_HOUR,
     code: "rate_limit:training_draft",
-    now: deps.now(),
-    windowMs: HOUR_MS,
   });
 
   const material = await gatherMaterial(deps, request);

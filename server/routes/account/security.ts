@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { confirmTwoFactorSchema, confirmWithPasswordSchema, PASSWORD_WRONG } from "../../../shared/account-schemas";
 import { requireOwnSession, securityOverview } from "../../account/security-sessions";
 import type { AppEnv } from "../../app-env";
@@ -21,6 +21,25 @@ export function securityRoutes(deps: AppDeps) {
 
   /** A stolen session must not be a way to guess the password. */
   const throttlePassword = (userId: string) => throttleAuth(deps, `account:password:${userId}`);
+
+  /**
+   * Turns two-factor sign-in on or off with the owner's proof: better-auth then replaces this device's session (a new
+   * cookie). `refused` says what was wrong with the proof.
+   */
+  const changeTwoFactor = async (
+    c: Context<AppEnv>,
+    change: (headers: Headers) => Promise<{ headers: Headers }>,
+    refused: (error: unknown) => unknown,
+  ) => {
+    const user = c.get("user");
+    await throttlePassword(user.id);
+    try {
+      const { headers } = await change(authHeaders(c, env.TRUST_PROXY));
+      return answerSessionsChanged(c, { headers, sessions, userId: user.id });
+    } catch (error) {
+      throw refused(error);
+    }
+  };
 
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await securityOverview(deps, c.get("user").id, c.req.raw.headers)))
@@ -54,37 +73,23 @@ export function securityRoutes(deps: AppDeps) {
     })
     .post("/two-factor/confirm", async (c) => {
       const { code } = await readJson(c, confirmTwoFactorSchema, "validation:two_factor");
-      const user = c.get("user");
-      await throttlePassword(user.id);
-      try {
-        // The first right code turns it on; better-auth then replaces this device's session (a new cookie).
-        const { headers } = await auth.api.verifyTOTP({
-          body: { code },
-          headers: authHeaders(c, env.TRUST_PROXY),
-          returnHeaders: true,
-        });
-        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
-      } catch (error) {
-        if (error instanceof APIError && error.body?.code === "TOTP_NOT_ENABLED") {
-          throw new AppError("bad_request:api", { message: "Start setting up two-factor sign-in first." });
-        }
-        throw twoFactorError(error, WRONG_TOTP);
-      }
+      // The first right code turns it on.
+      return changeTwoFactor(
+        c,
+        (headers) => auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }),
+        (error) =>
+          error instanceof APIError && error.body?.code === "TOTP_NOT_ENABLED"
+            ? new AppError("bad_request:api", { message: "Start setting up two-factor sign-in first." })
+            : twoFactorError(error, WRONG_TOTP),
+      );
     })
     .post("/two-factor/disable", async (c) => {
       const { password } = await readJson(c, confirmWithPasswordSchema, "validation:account");
-      const user = c.get("user");
-      await throttlePassword(user.id);
-      try {
-        const { headers } = await auth.api.disableTwoFactor({
-          body: { password },
-          headers: authHeaders(c, env.TRUST_PROXY),
-          returnHeaders: true,
-        });
-        return answerSessionsChanged(c, { headers, sessions, userId: user.id });
-      } catch (error) {
-        throw passwordError(error);
-      }
+      return changeTwoFactor(
+        c,
+        (headers) => auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }),
+        passwordError,
+      );
     })
     .post("/two-factor/backup-codes", async (c) => {
       const { password } = await readJson(c, confirmWithPasswordSchema, "validation:account");

@@ -4,6 +4,7 @@ import { requireUser } from "../../auth/require-user";
 import { listShares, revokeShare, sharedConversation } from "../../chat/shares";
 import type { AppDeps } from "../../deps";
 import { tokenParam } from "./id-param";
+import { sharedLinkRoutes } from "./shared-link";
 
 /** The owner's shared links (Settings): list and revoke. Links are made from a conversation. */
 export function shareRoutes(deps: AppDeps) {
@@ -18,9 +19,5 @@ export function shareRoutes(deps: AppDeps) {
 
 /** GET /api/shared/:token: a shared conversation for anyone with the link, signed in or not; never indexed. */
 export function sharedRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get("/:token", async (c) => {
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    c.header("Cache-Control", "no-store");
-    return c.json(await sharedConversation(deps.db, tokenParam(c.req.param("token"), "not_found:share")));
-  });
+  return sharedLinkRoutes((token) => sharedConversation(deps.db, token), "not_found:share");
 }

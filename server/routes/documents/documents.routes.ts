@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { z } from "zod";
 import {
   assumptionValueSchema,
   changeDocumentSchema,
@@ -17,6 +18,7 @@ import { rememberRealValue } from "../../documents/assumption-facts";
 import { changeDocument, restoreVersion, saveEdit } from "../../documents/document-edits";
 import { revokeDocumentShare, shareDocument, sharedDocument } from "../../documents/document-shares";
 import {
+  type DocumentRow,
   deleteDocument,
   documentView,
   listDocuments,
@@ -28,7 +30,8 @@ import { retryDocument, startDocument } from "../../documents/draft-document";
 import { exportDocument } from "../../documents/export-document";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
-import { idParam, tokenParam } from "../chat/id-param";
+import { idParam } from "../chat/id-param";
+import { sharedLinkRoutes } from "../chat/shared-link";
 
 /**
  * Documents and spreadsheets (issue 41): drafting (streamed, one JSON event per line), the library, editing with
@@ -40,6 +43,19 @@ export function documentRoutes(deps: AppDeps) {
     requireDocument(db, userId, idParam(c.req.param("id"), "not_found:document"));
   const view = async (userId: string, id: string) =>
     documentView(db, await requireDocument(db, userId, id), deps.now());
+  /** A route that makes the document's next version from the request, answered with the document as it now is. */
+  const newVersion =
+    <T extends z.ZodType>(
+      schema: T,
+      make: (row: DocumentRow, input: z.output<T>, c: Context<AppEnv>) => Promise<unknown>,
+    ) =>
+    async (c: Context<AppEnv, "/:id">) => {
+      const user = c.get("user");
+      const input = await readJson(c, schema, "validation:document");
+      const row = await documentOf(c, user.id);
+      await make(row, input, c);
+      return c.json(await view(user.id, row.id));
+    };
 
   return (
     new Hono<AppEnv>()
@@ -75,27 +91,18 @@ export function documentRoutes(deps: AppDeps) {
         await deleteDocument(db, user.id, row.id);
         return c.json({ ok: true });
       })
-      .put("/:id/content", async (c) => {
-        const user = c.get("user");
-        const input = await readJson(c, saveDocumentSchema, "validation:document");
-        const row = await documentOf(c, user.id);
-        await saveEdit(deps, row, input);
-        return c.json(await view(user.id, row.id));
-      })
-      .post("/:id/change", async (c) => {
-        const user = c.get("user");
-        const input = await readJson(c, changeDocumentSchema, "validation:document");
-        const row = await documentOf(c, user.id);
-        await changeDocument(deps, c.get("log"), row, input);
-        return c.json(await view(user.id, row.id));
-      })
-      .post("/:id/restore", async (c) => {
-        const user = c.get("user");
-        const input = await readJson(c, restoreVersionSchema, "validation:document");
-        const row = await documentOf(c, user.id);
-        await restoreVersion(deps, row, input);
-        return c.json(await view(user.id, row.id));
-      })
+      .put(
+        "/:id/content",
+        newVersion(saveDocumentSchema, (row, input) => saveEdit(deps, row, input)),
+      )
+      .post(
+        "/:id/change",
+        newVersion(changeDocumentSchema, (row, input, c) => changeDocument(deps, c.get("log"), row, input)),
+      )
+      .post(
+        "/:id/restore",
+        newVersion(restoreVersionSchema, (row, input) => restoreVersion(deps, row, input)),
+      )
       .post("/:id/retry", async (c) => {
         const user = c.get("user");
         const row = await documentOf(c, user.id);
@@ -148,9 +155,5 @@ export function documentRoutes(deps: AppDeps) {
 
 /** GET /api/shared-documents/:token: a shared document for anyone with the link; never indexed. */
 export function sharedDocumentRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get("/:token", async (c) => {
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    c.header("Cache-Control", "no-store");
-    return c.json(await sharedDocument(deps.db, tokenParam(c.req.param("token"), "not_found:document")));
-  });
+  return sharedLinkRoutes((token) => sharedDocument(deps.db, token), "not_found:document");
 }
