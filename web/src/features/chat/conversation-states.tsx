@@ -5,7 +5,7 @@ import { Icon } from "../../components/ui/icon";
 import { IconBadge } from "../../components/ui/icon-badge";
 import { errorIcon, messageIcon } from "../../components/ui/page-icons";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
-import { PromptButton } from "./superpowers-panel";
+import { PromptList } from "./superpowers-panel";
 
 /** What the conversation area shows besides messages: a load error, the skeleton, the empty state, the untrained note. */
 
@@ -67,13 +67,12 @@ export function EmptyState({
       <p className="mt-1 max-w-sm text-sm text-slate-600">
         Ask {director.name} about your business. Answers draw on what you shared in onboarding and training.
       </p>
-      <ul className="mt-5 grid w-full max-w-md gap-2 md:hidden">
-        {director.prompts.map((prompt) => (
-          <li key={prompt}>
-            <PromptButton prompt={prompt} disabled={disabled} onPrompt={onPrompt} />
-          </li>
-        ))}
-      </ul>
+      <PromptList
+        prompts={director.prompts}
+        disabled={disabled}
+        onPrompt={onPrompt}
+        className="mt-5 grid w-full max-w-md gap-2 md:hidden"
+      />
     </div>
   );
 }
