@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Director, DirectorId } from "#shared/directors";
 import { cn } from "../lib/cn";
 
@@ -10,18 +11,29 @@ const COLORS: Record<DirectorId, string> = {
   ben: "bg-indigo-100 text-indigo-800",
 };
 
-/** The director's one-letter icon. */
-export function DirectorAvatar({ director, size = "md" }: { director: Director; size?: "xs" | "sm" | "md" }) {
+export type AvatarSize = "xs" | "sm" | "md";
+
+/** The round mark beside a name in lists and conversations (a director's letter, the board's icon), in its colours. */
+export function AvatarCircle(props: { size: AvatarSize; className: string; children: ReactNode }) {
   return (
     <span
       aria-hidden="true"
       className={cn(
         "grid shrink-0 place-items-center rounded-full font-semibold",
-        size === "xs" ? "h-6 w-6 text-xs" : size === "sm" ? "h-8 w-8 text-sm" : "h-10 w-10 text-base",
-        COLORS[director.id],
+        props.size === "xs" ? "h-6 w-6 text-xs" : props.size === "sm" ? "h-8 w-8 text-sm" : "h-10 w-10 text-base",
+        props.className,
       )}
     >
-      {director.icon}
+      {props.children}
     </span>
+  );
+}
+
+/** The director's one-letter icon. */
+export function DirectorAvatar({ director, size = "md" }: { director: Director; size?: AvatarSize }) {
+  return (
+    <AvatarCircle size={size} className={COLORS[director.id]}>
+      {director.icon}
+    </AvatarCircle>
   );
 }

@@ -3,15 +3,14 @@ import { chatMessageSchema } from "#shared/chat";
 import { CHAT_MESSAGE_MAX_LENGTH } from "#shared/constants";
 import type { Director } from "#shared/directors";
 import { KNOWLEDGE_ACCEPT } from "#shared/knowledge";
-import { CADENCES, type Cadence } from "#shared/periods";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { boltIcon, paperclipIcon } from "../../components/ui/page-icons";
 import { MicButton } from "../../components/voice/mic-button";
 import { useSendAtOnce } from "../../components/voice/voice-support";
 import { cn } from "../../lib/cn";
-import { REPEAT_LABELS, repeatQuestion } from "../numbers/schedules-api";
 import { AttachmentChip, useChatAttachment } from "./chat-attachment";
+import { RepeatButtons } from "./repeat-buttons";
 import { SendOrStopButton } from "./send-or-stop-button";
 
 /** Show the character count once a message gets close to the limit. */
@@ -112,27 +111,13 @@ export function ChatComposer({
   };
 
   // "Repeat weekly" from the box: the question is asked each period from now on, each answer a new conversation.
-  const [repeating, setRepeating] = useState(false);
   const canRepeat = text.trim() !== "" && !attached && held === undefined;
-  const repeat = async (cadence: Cadence) => {
+  const questionToRepeat = () => {
     const parsed = chatMessageSchema.safeParse({ text });
-    if (!parsed.success) {
-      setChecked(true);
-      box.current?.focus();
-      return;
-    }
-    setRepeating(true);
-    const scheduled = await repeatQuestion({
-      directorId: director.id,
-      directorName: director.name,
-      question: parsed.data.text,
-      cadence,
-    });
-    setRepeating(false);
-    if (scheduled) {
-      setText("");
-      setChecked(false);
-    }
+    if (parsed.success) return parsed.data.text;
+    setChecked(true);
+    box.current?.focus();
+    return null;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -245,17 +230,16 @@ export function ChatComposer({
         )}
         {canRepeat ? (
           <span className="ml-auto flex shrink-0 gap-1">
-            {CADENCES.map((cadence) => (
-              <button
-                key={cadence}
-                type="button"
-                disabled={repeating}
-                onClick={() => void repeat(cadence)}
-                className="-my-1 h-8 rounded-md px-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
-              >
-                {REPEAT_LABELS[cadence]}
-              </button>
-            ))}
+            <RepeatButtons
+              directorId={director.id}
+              directorName={director.name}
+              question={questionToRepeat}
+              onScheduled={() => {
+                setText("");
+                setChecked(false);
+              }}
+              buttonClassName="-my-1 h-8 rounded-md px-2 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
+            />
           </span>
         ) : null}
         {text.length > COUNT_FROM ? (

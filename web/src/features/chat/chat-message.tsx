@@ -99,15 +99,7 @@ export function ChatBubble(props: ChatBubbleProps) {
       <div className="flex min-w-0 max-w-[85%] flex-col items-start gap-1 sm:max-w-[75%]">
         {thinking ? (
           <div className="flex items-center gap-3 rounded-2xl rounded-tl-md border border-slate-200 bg-white px-4 py-3 shadow-sm">
-            <span aria-hidden="true" className="flex gap-1">
-              {[0, 150, 300].map((delay) => (
-                <span
-                  key={delay}
-                  className="h-2 w-2 animate-bounce rounded-full bg-slate-400"
-                  style={{ animationDelay: `${delay}ms` }}
-                />
-              ))}
-            </span>
+            <ThinkingDots className="h-2 w-2" />
             {props.phase === "busy" && props.retry ? (
               <Suspense fallback={<span className="text-sm text-slate-600">{phaseText(director, props.phase)}</span>}>
                 <RetryCountdown at={props.retry.at} onStop={props.retry.onStop} />
@@ -215,5 +207,20 @@ export function StreamingCaret() {
       aria-hidden="true"
       className="ml-0.5 inline-block h-4 w-1.5 animate-pulse rounded-sm bg-slate-400 align-text-bottom"
     />
+  );
+}
+
+/** Three dots bouncing one after another while a director thinks, before the first word; `className` sizes a dot. */
+export function ThinkingDots({ className }: { className: string }) {
+  return (
+    <span aria-hidden="true" className="flex gap-1">
+      {[0, 150, 300].map((delay) => (
+        <span
+          key={delay}
+          className={cn("animate-bounce rounded-full bg-slate-400", className)}
+          style={{ animationDelay: `${delay}ms` }}
+        />
+      ))}
+    </span>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { errorToast, toast } from "../../components/ui/use-toast";
+import { useBusyAction } from "../../lib/use-busy-action";
 import { renameConversation, revokeShare, shareConversation, shareUrl } from "./chat-api";
 
 /** Renaming a conversation, and its read-only link (create, copy, revoke). */
@@ -82,17 +83,8 @@ export function ShareDialog(props: {
 }) {
   const [share, setShare] = useState<ConversationShare | undefined>();
   const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const create = async () => {
-    setBusy(true);
-    try {
-      setShare(await shareConversation(props.conversation.id));
-    } catch (error) {
-      errorToast((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, run] = useBusyAction();
+  const create = () => run(async () => setShare(await shareConversation(props.conversation.id)));
   const revoke = async () => {
     if (!share) return;
     try {

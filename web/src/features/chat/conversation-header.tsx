@@ -49,23 +49,11 @@ export function ConversationHeader(props: {
             {director ? director.title : "Director not found"}
             {conversation ? <span className="hidden lg:inline"> · {conversation.title}</span> : null}
           </p>
-          {director ? (
-            <span className="shrink-0 max-md:hidden">
-              <AfterChatReady>
-                <KnowledgeMeter director={director} />
-              </AfterChatReady>
-            </span>
-          ) : null}
+          {director ? <KeyFacts director={director} className="shrink-0 max-md:hidden" /> : null}
         </div>
       </div>
       {/* On a phone the heading is hidden, so the count of key facts stands beside the switcher. */}
-      {director ? (
-        <span className="shrink-0 md:hidden">
-          <AfterChatReady>
-            <KnowledgeMeter director={director} />
-          </AfterChatReady>
-        </span>
-      ) : null}
+      {director ? <KeyFacts director={director} className="shrink-0 md:hidden" /> : null}
       <DirectorSwitcher selectedId={props.requestedId} onSelect={props.onSelect} />
       <AfterChatReady fallback={<MenuPlaceholder />}>
         <ConversationMenu conversation={conversation} onChanged={props.onChanged} onDeleted={props.onDeleted} />
@@ -81,6 +69,17 @@ export function ConversationHeader(props: {
         <Icon drawing={newConversationIcon} className="h-5 w-5" />
       </Button>
     </header>
+  );
+}
+
+/** The count of key facts the director knows, once the conversation has settled; `className` says on which screens. */
+function KeyFacts({ director, className }: { director: Director; className: string }) {
+  return (
+    <span className={className}>
+      <AfterChatReady>
+        <KnowledgeMeter director={director} />
+      </AfterChatReady>
+    </span>
   );
 }
 

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
+import { IconBadge } from "../../components/ui/icon-badge";
 import { errorIcon, messageIcon } from "../../components/ui/page-icons";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
-import { PromptButton } from "./superpowers-panel";
+import { PromptList } from "./superpowers-panel";
 
 /** What the conversation area shows besides messages: a load error, the skeleton, the empty state, the untrained note. */
 
@@ -61,20 +62,17 @@ export function EmptyState({
 }) {
   return (
     <div className="mt-10 flex flex-col items-center text-center">
-      <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <Icon drawing={messageIcon} className="h-6 w-6" />
-      </span>
+      <IconBadge drawing={messageIcon} tone="brand" />
       <h2 className="mt-3 text-base font-semibold text-slate-900">Start a conversation</h2>
       <p className="mt-1 max-w-sm text-sm text-slate-600">
         Ask {director.name} about your business. Answers draw on what you shared in onboarding and training.
       </p>
-      <ul className="mt-5 grid w-full max-w-md gap-2 md:hidden">
-        {director.prompts.map((prompt) => (
-          <li key={prompt}>
-            <PromptButton prompt={prompt} disabled={disabled} onPrompt={onPrompt} />
-          </li>
-        ))}
-      </ul>
+      <PromptList
+        prompts={director.prompts}
+        disabled={disabled}
+        onPrompt={onPrompt}
+        className="mt-5 grid w-full max-w-md gap-2 md:hidden"
+      />
     </div>
   );
 }

@@ -26,7 +26,7 @@ import { ConversationHeader } from "./conversation-header";
 import { ConversationSkeleton, EmptyState, LoadErrorAlert, UntrainedNote } from "./conversation-states";
 import { MessageItem, preloadMessageParts, textOf } from "./message-item";
 import { Sheet } from "./sheet";
-import { PromptButton, SuperpowersPanel } from "./superpowers-panel";
+import { PromptList, SuperpowersPanel } from "./superpowers-panel";
 import { codeOf, useAnswerChat } from "./use-answer-chat";
 import { useFollowLatest } from "./use-follow-latest";
 import { welcomeMessage } from "./welcome-message";
@@ -281,20 +281,15 @@ export function Conversation(props: ConversationProps) {
       </section>
       {director ? (
         <Sheet open={superpowersOpen} onOpenChange={setSuperpowersOpen} title="Superpowers" side="bottom">
-          <ul className="grid gap-2 p-4">
-            {director.prompts.map((prompt) => (
-              <li key={prompt}>
-                <PromptButton
-                  prompt={prompt}
-                  disabled={!canSend}
-                  onPrompt={(text) => {
-                    setSuperpowersOpen(false);
-                    send(text);
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
+          <PromptList
+            prompts={director.prompts}
+            disabled={!canSend}
+            onPrompt={(text) => {
+              setSuperpowersOpen(false);
+              send(text);
+            }}
+            className="grid gap-2 p-4"
+          />
         </Sheet>
       ) : null}
       <SuperpowersPanel

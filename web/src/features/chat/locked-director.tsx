@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Director } from "#shared/directors";
 import { Button } from "../../components/ui/button";
-import { Icon } from "../../components/ui/icon";
+import { IconBadge } from "../../components/ui/icon-badge";
 import { lockIcon } from "../../components/ui/page-icons";
 
 /**
@@ -15,9 +15,7 @@ export function LockedDirector({ director, reason }: { director: Director; reaso
       aria-labelledby="locked-director-heading"
       className="mx-auto mt-6 max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
     >
-      <span className="mx-auto grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-600">
-        <Icon drawing={lockIcon} className="h-6 w-6" />
-      </span>
+      <IconBadge drawing={lockIcon} tone="muted" className="mx-auto" />
       <h2 id="locked-director-heading" className="mt-4 text-lg font-semibold text-slate-900">
         {reason === "plan" ? `${director.name} is not in your plan` : `${director.name} is coming soon`}
       </h2>

@@ -2,8 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { type AnswerRating, type ChatMessageInput, chatMessageSchema, FEEDBACK_REASON_MAX_LENGTH } from "#shared/chat";
-import type { DirectorId } from "#shared/directors";
-import { CADENCES, type Cadence } from "#shared/periods";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import {
@@ -18,7 +16,6 @@ import {
 } from "../../components/ui/page-icons";
 import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
-import { REPEAT_LABELS, repeatQuestion } from "../numbers/schedules-api";
 import { copyAnswer, copyMarkdown } from "./answer-clipboard";
 import { rateAnswer, showVersion } from "./chat-api";
 
@@ -274,32 +271,4 @@ export function QuestionEditor(props: { text: string; onSend: (text: string) => 
 
 function Chevron({ direction }: { direction: "left" | "right" }) {
   return <Icon drawing={direction === "left" ? chevronLeftIcon : chevronRightIcon} className="h-4 w-4" />;
-}
-
-/** "Repeat weekly" and "Repeat monthly": the director answers this question again each period, each time as a new conversation. */
-export function RepeatButtons(props: { directorId: DirectorId; directorName: string; question: string }) {
-  const [saving, setSaving] = useState(false);
-  const repeat = async (cadence: Cadence) => {
-    setSaving(true);
-    try {
-      await repeatQuestion({ ...props, cadence });
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <>
-      {CADENCES.map((cadence) => (
-        <button
-          key={cadence}
-          type="button"
-          disabled={saving}
-          onClick={() => void repeat(cadence)}
-          className="h-11 rounded-md px-2 text-xs font-medium text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 sm:h-8"
-        >
-          {REPEAT_LABELS[cadence]}
-        </button>
-      ))}
-    </>
-  );
 }

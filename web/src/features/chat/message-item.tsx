@@ -7,6 +7,7 @@ import { lazyNamed } from "../../lib/lazy-named";
 import { MakeDocumentButton } from "../documents/make-document-button";
 import type { ChatUIMessage } from "./chat-api";
 import { ChatBubble } from "./chat-message";
+import { RepeatButtons } from "./repeat-buttons";
 
 // What a stored message offers (actions, versions, what was noted) and a board memo carried on here are fetched when
 // one is first shown, not with the page.
@@ -21,7 +22,6 @@ const EditButton = lazyNamed(loadActions, "EditButton");
 const QuestionEditor = lazyNamed(loadActions, "QuestionEditor");
 const RegenerateButton = lazyNamed(loadActions, "RegenerateButton");
 const VersionSwitcher = lazyNamed(loadActions, "VersionSwitcher");
-const RepeatButtons = lazyNamed(loadActions, "RepeatButtons");
 const ListenButton = lazyNamed(() => import("./listen-button"), "ListenButton");
 
 /** Starts fetching what answers are shown with: when a question is sent, or a stored conversation has loaded. */
@@ -62,6 +62,26 @@ export function MessageItem(props: {
   const text = textOf(message);
   const metadata = message.metadata;
   const storedId = metadata?.messageId;
+  const question = props.question;
+  // What the question's bubble and the answer's both show.
+  const bubble = {
+    director,
+    text,
+    createdAt: metadata?.createdAt,
+    messageId: storedId,
+    highlighted: props.highlighted,
+  };
+  // The question's and the answer's earlier versions, once the message is stored.
+  const versionSwitcher = (kind: "question" | "answer") =>
+    storedId ? (
+      <VersionSwitcher
+        versions={metadata?.versions}
+        currentId={storedId}
+        kind={kind}
+        disabled={props.answering}
+        onShown={props.onVersionShown}
+      />
+    ) : null;
   // A board memo this chat was carried on from.
   if (metadata?.directorId === "board") {
     return (
@@ -73,12 +93,8 @@ export function MessageItem(props: {
   if (message.role === "user") {
     return (
       <ChatBubble
-        director={director}
+        {...bubble}
         sender="user"
-        text={text}
-        createdAt={metadata?.createdAt}
-        messageId={storedId}
-        highlighted={props.highlighted}
         editor={
           props.editing ? (
             <Suspense fallback={null}>
@@ -89,15 +105,7 @@ export function MessageItem(props: {
         actions={
           props.editing ? null : (
             <Suspense fallback={null}>
-              {storedId ? (
-                <VersionSwitcher
-                  versions={metadata?.versions}
-                  currentId={storedId}
-                  kind="question"
-                  disabled={props.answering}
-                  onShown={props.onVersionShown}
-                />
-              ) : null}
+              {versionSwitcher("question")}
               {props.isLastQuestion && !props.answering && storedId ? (
                 <EditButton onClick={props.onEdit} disabled={props.answering} />
               ) : null}
@@ -111,16 +119,12 @@ export function MessageItem(props: {
   const finished = status === "complete" || (status === "stopped" && text !== "");
   return (
     <ChatBubble
-      director={director}
+      {...bubble}
       sender="ai"
-      text={text}
-      createdAt={metadata?.createdAt}
       status={status}
       errorCode={metadata?.errorCode}
       phase={props.phase}
       retry={props.retry}
-      messageId={storedId}
-      highlighted={props.highlighted}
       sources={metadata?.sources}
       onRetry={props.onRetry}
       footer={
@@ -139,8 +143,13 @@ export function MessageItem(props: {
             {props.isLast && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <RegenerateButton onClick={props.onRegenerate} disabled={props.answering} />
             ) : null}
-            {storedId && status === "complete" && props.question ? (
-              <RepeatButtons directorId={director.id} directorName={director.name} question={props.question} />
+            {storedId && status === "complete" && question ? (
+              <RepeatButtons
+                directorId={director.id}
+                directorName={director.name}
+                question={() => question}
+                buttonClassName="h-11 rounded-md px-2 text-xs font-medium text-slate-600 hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 sm:h-8"
+              />
             ) : null}
             {storedId && status === "complete" ? (
               <AnswerFeedback messageId={storedId} rating={metadata?.rating} reason={metadata?.ratingReason} />
@@ -148,15 +157,7 @@ export function MessageItem(props: {
             {storedId && status === "complete" && metadata?.errorCode !== "ai:not_configured" ? (
               <MakeDocumentButton messageId={storedId} directorId={director.id} />
             ) : null}
-            {storedId ? (
-              <VersionSwitcher
-                versions={metadata?.versions}
-                currentId={storedId}
-                kind="answer"
-                disabled={props.answering}
-                onShown={props.onVersionShown}
-              />
-            ) : null}
+            {versionSwitcher("answer")}
           </Suspense>
         ) : null
       }

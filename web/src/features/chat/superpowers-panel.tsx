@@ -40,13 +40,12 @@ export function SuperpowersPanel({
         {director ? (
           <>
             <p className="mt-2 text-sm text-slate-600">Try one of these to get started with {director.name}.</p>
-            <ul className="mt-3 space-y-2">
-              {director.prompts.map((prompt) => (
-                <li key={prompt}>
-                  <PromptButton prompt={prompt} disabled={promptsDisabled} onPrompt={onPrompt} />
-                </li>
-              ))}
-            </ul>
+            <PromptList
+              prompts={director.prompts}
+              disabled={promptsDisabled}
+              onPrompt={onPrompt}
+              className="mt-3 space-y-2"
+            />
           </>
         ) : (
           <p className="mt-2 text-sm text-slate-600">Choose a director to see what they can help with.</p>
@@ -80,23 +79,27 @@ export function SuperpowersPanel({
   );
 }
 
-export function PromptButton({
-  prompt,
-  disabled,
-  onPrompt,
-}: {
-  prompt: string;
+/** The director's suggested prompts, each a button that asks it. */
+export function PromptList(props: {
+  prompts: readonly string[];
   disabled: boolean;
   onPrompt: (prompt: string) => void;
+  className: string;
 }) {
   return (
-    <button
-      type="button"
-      disabled={disabled}
-      onClick={() => onPrompt(prompt)}
-      className="w-full rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5 text-left text-sm leading-snug text-slate-800 transition-colors hover:border-brand-200 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-200 disabled:hover:bg-slate-50"
-    >
-      {prompt}
-    </button>
+    <ul className={props.className}>
+      {props.prompts.map((prompt) => (
+        <li key={prompt}>
+          <button
+            type="button"
+            disabled={props.disabled}
+            onClick={() => props.onPrompt(prompt)}
+            className="w-full rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5 text-left text-sm leading-snug text-slate-800 transition-colors hover:border-brand-200 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-200 disabled:hover:bg-slate-50"
+          >
+            {prompt}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

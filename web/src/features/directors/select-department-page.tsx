@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { DirectorListResponse } from "#shared/director-states";
 import { ERRORS } from "#shared/errors";
-import { LoadFailed } from "../../components/load-failed";
 import { NoAiServiceNotice } from "../../components/no-ai-service-notice";
+import { PageData } from "../../components/page-data";
+import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
@@ -19,41 +20,35 @@ export function SelectDepartmentPage() {
   return (
     <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-14">
       <div className="mx-auto w-full max-w-6xl">
-        <header className="max-w-2xl">
-          <p className="text-sm font-semibold text-brand-700">Your leadership team</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Select Your AI Directors
-          </h1>
-          <p className="mt-2 text-slate-600">
-            Train a director with ten questions about how your business works, then chat with them whenever you need
-            advice that fits your business.
-          </p>
-        </header>
+        <PageHeader
+          className="max-w-2xl"
+          eyebrow="Your leadership team"
+          title="Select Your AI Directors"
+          description="Train a director with ten questions about how your business works, then chat with them whenever you need advice that fits your business."
+        />
 
         <WebsiteKnowledgeOffer className="mt-6" />
         <NoAiServiceNotice className="mt-6" lead="You can still train your directors now." />
 
-        {directors.isPending ? (
-          <DirectorGridSkeleton />
-        ) : directors.isError ? (
-          <LoadFailed
-            title="We could not load your directors."
-            message={directors.error.message}
-            onRetry={() => void directors.refetch()}
-            className="mt-8"
-          />
-        ) : (
-          <>
-            <PlanSummary list={directors.data} />
-            <ul className="mt-6 grid gap-4 sm:gap-5 md:grid-cols-2 lg:grid-cols-3">
-              {directors.data.directors.map((director) => (
-                <li key={director.id} className="flex">
-                  <DirectorCard director={director} plan={directors.data.plan} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <PageData
+          query={directors}
+          loading={<DirectorGridSkeleton />}
+          failedTitle="We could not load your directors."
+          failedClassName="mt-8"
+        >
+          {(list) => (
+            <>
+              <PlanSummary list={list} />
+              <ul className="mt-6 grid gap-4 sm:gap-5 md:grid-cols-2 lg:grid-cols-3">
+                {list.directors.map((director) => (
+                  <li key={director.id} className="flex">
+                    <DirectorCard director={director} plan={list.plan} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </PageData>
 
         <LevelTwoTraining />
       </div>
@@ -76,34 +71,16 @@ function PlanSummary({ list }: { list: DirectorListResponse }) {
   }
   if (plan.lapsed) {
     return (
-      <div
-        role="alert"
-        className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:p-5"
-      >
-        <div>
-          <p className="font-semibold">Your {plan.name} plan has ended</p>
-          <p className="mt-1 text-sm">{ERRORS["plan:lapsed"].message}</p>
-        </div>
-        <Button asChild size="sm">
-          <Link to="/subscription?reason=lapsed">Choose a plan</Link>
-        </Button>
-      </div>
+      <PlanEnded heading={`Your ${plan.name} plan has ended`} message={ERRORS["plan:lapsed"].message} reason="lapsed" />
     );
   }
   if (plan.trialEnded) {
     return (
-      <div
-        role="alert"
-        className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:p-5"
-      >
-        <div>
-          <p className="font-semibold">Your free trial has ended</p>
-          <p className="mt-1 text-sm">{ERRORS["plan:trial_ended"].message}</p>
-        </div>
-        <Button asChild size="sm">
-          <Link to="/subscription?reason=trial_ended">Choose a plan</Link>
-        </Button>
-      </div>
+      <PlanEnded
+        heading="Your free trial has ended"
+        message={ERRORS["plan:trial_ended"].message}
+        reason="trial_ended"
+      />
     );
   }
   const allowed = plan.directorCount === 1 ? "1 director" : `${plan.directorCount} directors`;
@@ -117,6 +94,24 @@ function PlanSummary({ list }: { list: DirectorListResponse }) {
       </span>
       <span>{trainedCount} trained</span>
     </p>
+  );
+}
+
+/** The paid plan or the free trial has ended: which, why, and the way to choose a plan. */
+function PlanEnded(props: { heading: string; message: string; reason: "lapsed" | "trial_ended" }) {
+  return (
+    <div
+      role="alert"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+    >
+      <div>
+        <p className="font-semibold">{props.heading}</p>
+        <p className="mt-1 text-sm">{props.message}</p>
+      </div>
+      <Button asChild size="sm">
+        <Link to={`/subscription?reason=${props.reason}`}>Choose a plan</Link>
+      </Button>
+    </div>
   );
 }
 

@@ -2,7 +2,9 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { DirectorId } from "#shared/directors";
 import { formatBytes, type KnowledgeUsage } from "#shared/knowledge";
-import { LoadFailed } from "../../components/load-failed";
+import { PageColumn } from "../../components/page-column";
+import { PageData } from "../../components/page-data";
+import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Loading, Skeleton } from "../../components/ui/skeleton";
@@ -29,29 +31,19 @@ export function KnowledgePage() {
   const [directorIds, setDirectorIds] = useState<DirectorId[] | null>(null);
 
   return (
-    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
-      <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-        <header>
-          <p className="text-sm font-semibold text-brand-700">Documents, web pages and notes</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Knowledge</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">
-            Add your price lists, plans, procedures, spreadsheets and web pages. Your directors read them and use the
-            relevant passages when they answer you.
-          </p>
-        </header>
+    <PageColumn width="max-w-4xl">
+      <PageHeader
+        className="max-w-2xl"
+        eyebrow="Documents, web pages and notes"
+        title="Knowledge"
+        description="Add your price lists, plans, procedures, spreadsheets and web pages. Your directors read them and use the relevant passages when they answer you."
+      />
 
-        {knowledge.isPending ? (
-          <KnowledgeSkeleton />
-        ) : knowledge.isError ? (
-          <LoadFailed
-            title="We could not load your knowledge."
-            message={knowledge.error.message}
-            onRetry={() => void knowledge.refetch()}
-          />
-        ) : (
+      <PageData query={knowledge} loading={<KnowledgeSkeleton />} failedTitle="We could not load your knowledge.">
+        {(data) => (
           <>
-            <Usage usage={knowledge.data.usage} hasPlan={knowledge.data.planId !== null} />
-            {knowledge.data.planId === null ? null : (
+            <Usage usage={data.usage} hasPlan={data.planId !== null} />
+            {data.planId === null ? null : (
               <Card className="grid grid-cols-1 gap-5 p-4 sm:p-6">
                 <h2 className="text-lg font-semibold text-slate-900">Add knowledge</h2>
                 <div role="tablist" aria-label="What to add" className="flex gap-1 rounded-lg bg-slate-100 p-1">
@@ -75,7 +67,7 @@ export function KnowledgePage() {
                 </div>
                 {/* Every panel stays mounted, so switching tabs loses neither a half-written note nor a refused file's reason. */}
                 <div role="tabpanel" id="panel-files" aria-labelledby="tab-files" hidden={tab !== "files"}>
-                  <AddFiles directorIds={directorIds} maxFileBytes={knowledge.data.usage.limits.fileBytes} />
+                  <AddFiles directorIds={directorIds} maxFileBytes={data.usage.limits.fileBytes} />
                 </div>
                 <div role="tabpanel" id="panel-web" aria-labelledby="tab-web" hidden={tab !== "web"}>
                   <AddWebPage directorIds={directorIds} />
@@ -90,14 +82,14 @@ export function KnowledgePage() {
               <h2 id="sources-heading" className="text-lg font-semibold text-slate-900">
                 Your sources
               </h2>
-              {knowledge.data.sources.length === 0 ? (
+              {data.sources.length === 0 ? (
                 <Card className="p-6 text-center text-sm text-slate-600">
                   Nothing here yet. Add a document, a web page or a note above.
                 </Card>
               ) : (
                 <Card className="p-0">
                   <ul className="divide-y divide-slate-200">
-                    {knowledge.data.sources.map((source) => (
+                    {data.sources.map((source) => (
                       <SourceRow key={source.id} source={source} pointedAt={source.id === pointedAt} />
                     ))}
                   </ul>
@@ -106,8 +98,8 @@ export function KnowledgePage() {
             </section>
           </>
         )}
-      </div>
-    </div>
+      </PageData>
+    </PageColumn>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { VideoSource } from "#shared/video-source";
 import { pauseIcon } from "../../components/ui/app-icons";
 import { Icon } from "../../components/ui/icon";
-import { DEMO_TITLE, PlayButton, Poster } from "./demo-video-poster";
+import { DEMO_TITLE, PlayButton, Poster, PosterFrame } from "./demo-video-poster";
 
 /** The demo video itself, fetched when the visitor has pressed play: it starts playing at once. */
 export function DemoVideoPlayer({ source, poster }: { source: VideoSource; poster: string | null }) {
@@ -86,19 +86,9 @@ function FileVideo({ src, poster }: { src: string; poster: string | null }) {
           <PlayButton ref={playButton} onClick={play} />
         </div>
       ) : poster ? (
-        <div className="absolute inset-0">
-          <img
-            src={poster}
-            alt=""
-            width={1280}
-            height={720}
-            decoding="async"
-            className="absolute inset-0 h-full w-full object-cover"
-          />
-          <div className="absolute inset-0 grid place-items-center bg-slate-950/30">
-            <PlayButton ref={playButton} onClick={play} />
-          </div>
-        </div>
+        <PosterFrame src={poster}>
+          <PlayButton ref={playButton} onClick={play} />
+        </PosterFrame>
       ) : (
         <Poster>
           <PlayButton ref={playButton} onClick={play} />

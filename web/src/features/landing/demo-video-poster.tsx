@@ -71,3 +71,20 @@ export function Poster({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** The recording's own poster frame (a picture, unlike the drawn poster), with `children` (the play button) over it. */
+export function PosterFrame({ src, children }: { src: string; children: ReactNode }) {
+  return (
+    <div className="absolute inset-0">
+      <img
+        src={src}
+        alt=""
+        width={1280}
+        height={720}
+        decoding="async"
+        className="absolute inset-0 h-full w-full object-cover"
+      />
+      <div className="absolute inset-0 grid place-items-center bg-slate-950/30">{children}</div>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { Suspense, useState } from "react";
 import type { VideoSource } from "#shared/video-source";
 import { lazyNamed } from "../../lib/lazy-named";
-import { PlayButton, Poster } from "./demo-video-poster";
+import { PlayButton, Poster, PosterFrame } from "./demo-video-poster";
 
 // The player (our <video> with its own controls, or a YouTube or Vimeo embed) is fetched when the visitor presses
 // play: a visitor who never does downloads none of it, and the landing page's own code stays within its budget.
@@ -48,19 +48,9 @@ export function DemoVideo({ source, poster }: { source: VideoSource | null | und
 function Cover({ source, poster, onPlay }: { source: VideoSource; poster: string | null; onPlay: () => void }) {
   if (source.kind === "file" && poster) {
     return (
-      <div className="absolute inset-0">
-        <img
-          src={poster}
-          alt=""
-          width={1280}
-          height={720}
-          decoding="async"
-          className="absolute inset-0 h-full w-full object-cover"
-        />
-        <div className="absolute inset-0 grid place-items-center bg-slate-950/30">
-          <PlayButton onClick={onPlay} />
-        </div>
-      </div>
+      <PosterFrame src={poster}>
+        <PlayButton onClick={onPlay} />
+      </PosterFrame>
     );
   }
   return (

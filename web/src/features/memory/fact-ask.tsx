@@ -7,8 +7,8 @@ import type { Director } from "#shared/directors";
 import { keyFactAnswerSchema } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { ErrorLine, Input } from "../../components/ui/field";
-import { errorToast } from "../../components/ui/use-toast";
 import { submitHandler } from "../../lib/show-form-error";
+import { useBusyAction } from "../../lib/use-busy-action";
 import { answerKeyFact, notNow, refreshKnowledge } from "./memory-api";
 
 const answerFormSchema = z.object({ answer: keyFactAnswerSchema.shape.answer });
@@ -33,7 +33,7 @@ export function FactAsk(props: {
   const { director, ask } = props;
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<string | undefined>();
-  const [postponing, setPostponing] = useState(false);
+  const [postponing, postpone] = useBusyAction();
   const id = useId();
   const form = useForm<AnswerForm>({ resolver: zodResolver(answerFormSchema), defaultValues: { answer: "" } });
   const { errors, isSubmitting } = form.formState;
@@ -82,17 +82,12 @@ export function FactAsk(props: {
               variant="ghost"
               className="h-10 flex-1 sm:flex-none"
               disabled={isSubmitting || postponing}
-              onClick={async () => {
-                setPostponing(true);
-                try {
+              onClick={() =>
+                postpone(async () => {
                   await notNow(ask.keyFact);
                   props.onPostponed?.();
-                } catch (error) {
-                  errorToast((error as Error).message);
-                } finally {
-                  setPostponing(false);
-                }
-              }}
+                })
+              }
             >
               Not now
             </Button>

@@ -6,9 +6,9 @@ import type { RememberedFact } from "#shared/memory";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
 import { checkIcon } from "../../components/ui/page-icons";
-import { errorToast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { formatDate } from "../../lib/format-date";
+import { useBusyAction } from "../../lib/use-busy-action";
 import { FactForm } from "./fact-form";
 import { changeFact, deleteFact, refreshKnowledge } from "./memory-api";
 
@@ -27,22 +27,16 @@ export function FactItem(props: {
   const { fact } = props;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const director = findDirector(fact.directorId ?? "");
   const proposed = fact.status === "proposed";
 
-  const act = async (work: () => Promise<RememberedFact | undefined>) => {
-    setBusy(true);
-    try {
+  const act = (work: () => Promise<RememberedFact | undefined>) =>
+    run(async () => {
       const changed = await work();
       await refreshKnowledge(queryClient);
       props.onChanged?.(changed);
-    } catch (error) {
-      errorToast((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   if (editing) {
     return (

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MetricValue, NumbersOverview } from "#shared/numbers";
-import { LoadFailed } from "../../components/load-failed";
+import { PageColumn } from "../../components/page-column";
+import { PageData } from "../../components/page-data";
+import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -22,34 +24,24 @@ export function NumbersPage() {
   useBrowserSettings(numbers.data);
 
   return (
-    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
-      <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-        <header>
-          <p className="text-sm font-semibold text-brand-700">Your key figures</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Numbers</h1>
-          <p className="mt-2 max-w-2xl text-slate-600">
-            A few figures you check each week or month. Your directors see them and their trend when they answer you.
-          </p>
-          <Link
-            to="/this-week"
-            className="mt-3 inline-flex h-11 items-center font-medium text-brand-700 hover:underline sm:h-auto"
-          >
-            This week: your directors' briefs
-          </Link>
-        </header>
-        {numbers.isPending ? (
-          <NumbersSkeleton />
-        ) : numbers.isError ? (
-          <LoadFailed
-            title="We could not load your numbers."
-            message={numbers.error.message}
-            onRetry={() => void numbers.refetch()}
-          />
-        ) : (
-          <NumbersContent overview={numbers.data} />
-        )}
-      </div>
-    </div>
+    <PageColumn width="max-w-4xl">
+      <PageHeader
+        className="max-w-2xl"
+        eyebrow="Your key figures"
+        title="Numbers"
+        description="A few figures you check each week or month. Your directors see them and their trend when they answer you."
+      >
+        <Link
+          to="/this-week"
+          className="mt-3 inline-flex h-11 items-center font-medium text-brand-700 hover:underline sm:h-auto"
+        >
+          This week: your directors' briefs
+        </Link>
+      </PageHeader>
+      <PageData query={numbers} loading={<NumbersSkeleton />} failedTitle="We could not load your numbers.">
+        {(overview) => <NumbersContent overview={overview} />}
+      </PageData>
+    </PageColumn>
   );
 }
 

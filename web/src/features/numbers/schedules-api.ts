@@ -12,8 +12,6 @@ export function createSchedule(input: ScheduleInput) {
   return api<Omit<ScheduledRequest, "runs">>("/api/schedules", { body: input });
 }
 
-export const REPEAT_LABELS: Record<Cadence, string> = { weekly: "Repeat weekly", monthly: "Repeat monthly" };
-
 /** Schedules the question and says so in a toast (or why not); true once it is scheduled. */
 export async function repeatQuestion(input: {
   directorId: DirectorId;

@@ -5,6 +5,8 @@ import { findDirector } from "#shared/directors";
 import type { WeeklyBrief } from "#shared/numbers";
 import { periodLabel } from "#shared/periods";
 import { DirectorAvatar } from "../../components/director-avatar";
+import { PageColumn } from "../../components/page-column";
+import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -21,58 +23,56 @@ export function ThisWeekPage() {
   const briefs = useBriefs();
 
   return (
-    <div className="flex-1 bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-8 sm:px-6 sm:py-12">
-      <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
-        <header>
-          <p className="text-sm font-semibold text-brand-700">
-            <Link to="/numbers" className="hover:underline">
-              Numbers
-            </Link>
-          </p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">This week</h1>
-          <p className="mt-2 text-slate-600">
-            {briefs.data?.period
-              ? `Your directors' briefs on the ${periodLabel(briefs.data.period, "weekly").replace(/^Week/, "week")}.`
-              : "After your check-in, each trained director writes a short brief: what moved, one risk, one action."}
-          </p>
-        </header>
-        {briefs.isPending ? (
-          <div aria-busy="true" className="grid gap-4">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-48 w-full rounded-xl" />
-          </div>
-        ) : briefs.isError ? (
-          <Card role="alert" className="p-6 text-center text-sm text-slate-700">
-            {briefs.error.message}
-          </Card>
-        ) : briefs.data.briefs.length === 0 ? (
-          <Card className="p-6 text-center text-sm text-slate-600">
-            No briefs yet.{" "}
-            <Link to="/numbers" className="font-medium text-brand-700 hover:underline">
-              Check in your numbers
-            </Link>{" "}
-            and your directors write theirs.
-          </Card>
-        ) : (
-          briefs.data.briefs.map((brief) => <BriefCard key={brief.id} brief={brief} />)
-        )}
-        {briefs.data?.month ? (
-          <section aria-labelledby="this-month" className="mt-4 grid grid-cols-1 gap-6">
-            <header>
-              <h2 id="this-month" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
-                This month
-              </h2>
-              <p className="mt-2 text-slate-600">
-                Your directors' briefs on {periodLabel(briefs.data.month.period, "monthly")}, from your monthly numbers.
-              </p>
-            </header>
-            {briefs.data.month.briefs.map((brief) => (
-              <BriefCard key={brief.id} brief={brief} />
-            ))}
-          </section>
-        ) : null}
-      </div>
-    </div>
+    <PageColumn width="max-w-3xl">
+      <PageHeader
+        eyebrow={
+          <Link to="/numbers" className="hover:underline">
+            Numbers
+          </Link>
+        }
+        title="This week"
+        description={
+          briefs.data?.period
+            ? `Your directors' briefs on the ${periodLabel(briefs.data.period, "weekly").replace(/^Week/, "week")}.`
+            : "After your check-in, each trained director writes a short brief: what moved, one risk, one action."
+        }
+      />
+      {briefs.isPending ? (
+        <div aria-busy="true" className="grid gap-4">
+          <span className="sr-only">Loading...</span>
+          <Skeleton className="h-48 w-full rounded-xl" />
+        </div>
+      ) : briefs.isError ? (
+        <Card role="alert" className="p-6 text-center text-sm text-slate-700">
+          {briefs.error.message}
+        </Card>
+      ) : briefs.data.briefs.length === 0 ? (
+        <Card className="p-6 text-center text-sm text-slate-600">
+          No briefs yet.{" "}
+          <Link to="/numbers" className="font-medium text-brand-700 hover:underline">
+            Check in your numbers
+          </Link>{" "}
+          and your directors write theirs.
+        </Card>
+      ) : (
+        briefs.data.briefs.map((brief) => <BriefCard key={brief.id} brief={brief} />)
+      )}
+      {briefs.data?.month ? (
+        <section aria-labelledby="this-month" className="mt-4 grid grid-cols-1 gap-6">
+          <header>
+            <h2 id="this-month" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+              This month
+            </h2>
+            <p className="mt-2 text-slate-600">
+              Your directors' briefs on {periodLabel(briefs.data.month.period, "monthly")}, from your monthly numbers.
+            </p>
+          </header>
+          {briefs.data.month.briefs.map((brief) => (
+            <BriefCard key={brief.id} brief={brief} />
+          ))}
+        </section>
+      ) : null}
+    </PageColumn>
   );
 }
 

@@ -4,9 +4,9 @@ import { ThemeChoice } from "../../components/theme-choice";
 import { closeIcon, menuIcon } from "../../components/ui/app-icons";
 import { Button } from "../../components/ui/button";
 import { Icon } from "../../components/ui/icon";
-import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useBusyAction } from "../../lib/use-busy-action";
 import { useFinishSignOut, useSession } from "../../lib/use-session";
 
 /** The check-in badge on Numbers: fetched only for a signed-in owner, never on the landing page. */
@@ -44,8 +44,9 @@ export function NavBar() {
   const header = useRef<HTMLElement>(null);
   const session = useSession();
   const links = session.data?.user ? OWNER_LINKS : VISITOR_LINKS;
-  const signedIn = Boolean(session.data?.user);
   const toggle = useRef<HTMLButtonElement>(null);
+  // Only a signed-in owner has numbers to check in; the badge reads the count again on each page.
+  const badgePath = session.data?.user ? location.pathname : undefined;
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
     setMenuOpen(false);
@@ -84,17 +85,7 @@ export function NavBar() {
             </svg>
             Directors
           </Link>
-          <ul className="hidden items-center gap-1 xl:flex">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavItem
-                  to={link.to}
-                  label={link.label}
-                  badge={signedIn && link.to === "/numbers" ? location.pathname : undefined}
-                />
-              </li>
-            ))}
-          </ul>
+          <NavLinks links={links} badgePath={badgePath} className="hidden items-center gap-1 xl:flex" />
           <div className="ml-auto hidden items-center gap-2 xl:flex">
             <ThemeChoice compact />
             <SessionButtons />
@@ -112,18 +103,7 @@ export function NavBar() {
           </button>
         </div>
         <div id="mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 pt-2 pb-4 xl:hidden">
-          <ul className="grid gap-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavItem
-                  to={link.to}
-                  label={link.label}
-                  badge={signedIn && link.to === "/numbers" ? location.pathname : undefined}
-                  block
-                />
-              </li>
-            ))}
-          </ul>
+          <NavLinks links={links} badgePath={badgePath} className="grid gap-1" block />
           <div className="mt-3 flex items-center gap-3 border-t border-slate-200 pt-3">
             <span id="mobile-menu-theme" className="text-sm font-medium text-slate-700">
               Theme
@@ -136,6 +116,29 @@ export function NavBar() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** The bar's links: in a row on a wide screen, stacked (`block`) in the phone menu. */
+function NavLinks(props: {
+  links: ReadonlyArray<{ to: string; label: string }>;
+  badgePath: string | undefined;
+  className: string;
+  block?: boolean;
+}) {
+  return (
+    <ul className={props.className}>
+      {props.links.map((link) => (
+        <li key={link.to}>
+          <NavItem
+            to={link.to}
+            label={link.label}
+            badge={link.to === "/numbers" ? props.badgePath : undefined}
+            block={props.block}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -167,7 +170,7 @@ function NavItem({ to, label, block, badge }: { to: string; label: string; block
 function SessionButtons({ inMenu = false }: { inMenu?: boolean }) {
   const session = useSession();
   const finishSignOut = useFinishSignOut();
-  const [signingOut, setSigningOut] = useState(false);
+  const [signingOut, signOut] = useBusyAction();
 
   // Unknown while the session cannot be checked: neither Sign Out nor Log In until it can.
   if (session.isPending || (session.isError && !session.data)) return <span className="h-9 w-40" aria-hidden="true" />;
@@ -177,17 +180,12 @@ function SessionButtons({ inMenu = false }: { inMenu?: boolean }) {
         variant="secondary"
         size={inMenu ? "md" : "sm"}
         disabled={signingOut}
-        onClick={async () => {
-          setSigningOut(true);
-          try {
+        onClick={() =>
+          signOut(async () => {
             await api("/api/auth/logout", { method: "POST", body: {} });
             await finishSignOut("/");
-          } catch (error) {
-            errorToast((error as Error).message);
-          } finally {
-            setSigningOut(false);
-          }
-        }}
+          })
+        }
       >
         Sign Out
       </Button>

@@ -7,7 +7,7 @@ import { Icon } from "../../../components/ui/icon";
 import { checkIcon } from "../../../components/ui/page-icons";
 import { cn } from "../../../lib/cn";
 import { SourcesRow } from "../answer-sources";
-import { AnswerText, phaseText, StreamingCaret, UnfinishedNotice } from "../chat-message";
+import { AnswerText, phaseText, StreamingCaret, ThinkingDots, UnfinishedNotice } from "../chat-message";
 import type { ShownAnswer } from "./use-board-meeting";
 
 /** Where an answer stands, for the tab's indicator and screen readers. */
@@ -50,15 +50,7 @@ export function BoardAnswer(props: {
     <div className="flex min-w-0 flex-1 flex-col gap-2">
       {streaming && text === "" ? (
         <p className="flex items-center gap-2.5 py-1 text-sm text-slate-600" aria-live="polite">
-          <span aria-hidden="true" className="flex gap-1">
-            {[0, 150, 300].map((delay) => (
-              <span
-                key={delay}
-                className="h-1.5 w-1.5 animate-bounce rounded-full bg-slate-400"
-                style={{ animationDelay: `${delay}ms` }}
-              />
-            ))}
-          </span>
+          <ThinkingDots className="h-1.5 w-1.5" />
           {phaseText(director, answer?.phase)}
         </p>
       ) : null}

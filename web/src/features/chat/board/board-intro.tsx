@@ -5,7 +5,7 @@ import { type Director, findDirector } from "#shared/directors";
 import { directorAllowance, planThatUnlocks } from "#shared/plans";
 import { boardIcon } from "../../../components/ui/app-icons";
 import { Button } from "../../../components/ui/button";
-import { Icon } from "../../../components/ui/icon";
+import { IconBadge } from "../../../components/ui/icon-badge";
 
 /**
  * What the board is, for an owner who cannot hold a meeting yet (fewer than
@@ -29,9 +29,7 @@ export function BoardIntro({ overview }: { overview: BoardOverview }) {
       aria-labelledby="board-intro-heading"
       className="mx-auto mt-4 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
-      <span className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <Icon drawing={boardIcon} className="h-6 w-6" />
-      </span>
+      <IconBadge drawing={boardIcon} tone="brand" />
       <h2 id="board-intro-heading" className="mt-4 text-xl font-semibold text-slate-900">
         Hold a board meeting
       </h2>

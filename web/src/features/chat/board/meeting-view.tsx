@@ -9,6 +9,7 @@ import { NoAiServiceNotice } from "../../../components/no-ai-service-notice";
 import { boardIcon } from "../../../components/ui/app-icons";
 import { Button } from "../../../components/ui/button";
 import { Icon } from "../../../components/ui/icon";
+import { IconBadge } from "../../../components/ui/icon-badge";
 import { plusIcon } from "../../../components/ui/page-icons";
 import { Loading, Skeleton } from "../../../components/ui/skeleton";
 import { errorToast } from "../../../components/ui/use-toast";
@@ -225,9 +226,7 @@ function NewMeeting(props: { count: number; preview: BoardPreview | null; traine
   const { count, preview } = props;
   return (
     <div className="mx-auto mt-6 flex max-w-lg flex-col items-center text-center">
-      <span className="grid h-12 w-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <Icon drawing={boardIcon} className="h-6 w-6" />
-      </span>
+      <IconBadge drawing={boardIcon} tone="brand" />
       <h2 className="mt-3 text-lg font-semibold text-slate-900">Put one question to your board</h2>
       <p className="mt-1 text-sm text-slate-600">
         {count > 1 ? `Your ${count} directors answer` : "Your directors answer"} at once, each from their own
