@@ -38,7 +38,7 @@ describe("a paid plan over time", () => {
 
     const listed = await invoices(app, cookie);
     expect(listed.map(({ amountPaid, status, createdAt }) => ({ amountPaid, status, createdAt }))).toEqual([
-      { amountPaid: 2999, status: "paid", createdAt: new Date(app.clock.now()).toISOString().slice(0, 19) + ".000Z" },
+      { amountPaid: 2999, status: "paid", createdAt: `${new Date(app.clock.now()).toISOString().slice(0, 19)}.000Z` },
       { amountPaid: 2999, status: "paid", createdAt: "2026-03-02T09:00:00.000Z" },
     ]);
     expect(listed[0]?.url).toMatch(new RegExp(`^${app.stripe.url}/invoices/in_`));
