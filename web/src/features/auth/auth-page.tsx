@@ -3,7 +3,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "#shared/auth-schemas";
-import { FormInput } from "../../components/form-input";
+import { FormInput, FormInputs } from "../../components/form-input";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
@@ -149,17 +149,7 @@ function SignupForm() {
         finish(response, "/subscription");
       })}
     >
-      {fields.map((field) => (
-        <FormInput
-          key={field.name}
-          form={form}
-          name={field.name}
-          id={`signup-${field.name}`}
-          label={field.label}
-          type={field.type}
-          autoComplete={field.autoComplete}
-        />
-      ))}
+      <FormInputs form={form} idPrefix="signup" fields={fields} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Creating account..." : "Create Account"}
       </Button>

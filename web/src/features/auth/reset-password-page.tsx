@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type ResetPasswordInput, resetPasswordSchema } from "#shared/auth-schemas";
-import { FormInput } from "../../components/form-input";
+import { FormInputs } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
@@ -14,8 +14,8 @@ import { AuthCard, AuthMessage, BackToLogin } from "./auth-card";
 import { keepFocus, useAuthForm } from "./auth-form";
 
 const FIELDS = [
-  { name: "newPassword", label: "New password" },
-  { name: "confirmPassword", label: "Confirm new password" },
+  { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password", autoFocus: true },
+  { name: "confirmPassword", label: "Confirm new password", type: "password", autoComplete: "new-password" },
 ] as const;
 
 /** /reset-password?token=…: the page the emailed link opens; a new password, then log in with it. */
@@ -76,18 +76,7 @@ function NewPasswordForm({ token, onLinkProblem }: { token: string; onLinkProble
         }
       })}
     >
-      {FIELDS.map((field) => (
-        <FormInput
-          key={field.name}
-          form={form}
-          name={field.name}
-          id={`reset-${field.name}`}
-          label={field.label}
-          type="password"
-          autoComplete="new-password"
-          autoFocus={field.name === "newPassword"}
-        />
-      ))}
+      <FormInputs form={form} idPrefix="reset" fields={FIELDS} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
         {isSubmitting ? "Saving..." : "Save new password"}
       </Button>

@@ -9,7 +9,7 @@ import {
   updateNameSchema,
 } from "#shared/account-schemas";
 import type { AccountOverview } from "#shared/settings";
-import { FormInput } from "../../components/form-input";
+import { FormInput, FormInputs } from "../../components/form-input";
 import { Fact, SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
@@ -76,9 +76,9 @@ function NameForm({ name }: { name: string }) {
 }
 
 const PASSWORD_FIELDS = [
-  { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
-  { name: "newPassword", label: "New password", autoComplete: "new-password" },
-  { name: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
+  { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
+  { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm new password", type: "password", autoComplete: "new-password" },
 ] as const;
 
 function PasswordForm() {
@@ -109,17 +109,7 @@ function PasswordForm() {
         </h3>
         <p className="mt-1 text-sm text-slate-600">At least 8 characters. Your other devices will be signed out.</p>
       </div>
-      {PASSWORD_FIELDS.map((field) => (
-        <FormInput
-          key={field.name}
-          form={form}
-          name={field.name}
-          id={`account-${field.name}`}
-          label={field.label}
-          type="password"
-          autoComplete={field.autoComplete}
-        />
-      ))}
+      <FormInputs form={form} idPrefix="account" fields={PASSWORD_FIELDS} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Changing password..." : "Change password"}
