@@ -47,3 +47,17 @@ export function DialogActions(props: { busy?: boolean; className?: string; child
     </div>
   );
 }
+
+/** A confirmation's buttons side by side at the end: Cancel, which closes the dialog, then the destructive action. */
+export function ConfirmActions(props: { confirmLabel: string; busy?: boolean; onConfirm: () => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <DialogClose asChild>
+        <Button variant="secondary">Cancel</Button>
+      </DialogClose>
+      <Button variant="destructive" disabled={props.busy} onClick={props.onConfirm}>
+        {props.confirmLabel}
+      </Button>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { findDirector } from "#shared/directors";
 import { type DocumentSummary, findDocumentKind } from "#shared/documents";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmActions, ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/field";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorToast } from "../../components/ui/use-toast";
@@ -156,14 +156,7 @@ function DocumentRow({ item }: { item: DocumentSummary }) {
         title="Delete this document?"
         description={<p>“{item.title}” and every version of it will be deleted. This cannot be undone.</p>}
       >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={() => void remove()}>
-            Delete
-          </Button>
-        </div>
+        <ConfirmActions confirmLabel="Delete" onConfirm={() => void remove()} />
       </ConfirmDialog>
     </li>
   );

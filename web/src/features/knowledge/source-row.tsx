@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { DirectorId } from "#shared/directors";
 import { FORMAT_LABELS, formatBytes, isFinished, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmActions, ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { ErrorLine, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
@@ -157,24 +157,17 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
         title={`Delete “${source.name}”?`}
         description={<p>Your directors stop using it at once. Its original and the text read from it are removed.</p>}
       >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await deleteSource(source.id);
-                setDeleting(false);
-                toast({ title: "Source deleted", description: `“${source.name}” is no longer used.` });
-              })
-            }
-          >
-            Delete
-          </Button>
-        </div>
+        <ConfirmActions
+          confirmLabel="Delete"
+          busy={busy}
+          onConfirm={() =>
+            act(async () => {
+              await deleteSource(source.id);
+              setDeleting(false);
+              toast({ title: "Source deleted", description: `“${source.name}” is no longer used.` });
+            })
+          }
+        />
       </ConfirmDialog>
     </li>
   );

@@ -5,7 +5,7 @@ import { formatMetricValue, type Metric, type MetricValue, trendOf } from "#shar
 import { periodLabel } from "#shared/periods";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmActions, ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { MetricChart } from "./metric-chart";
@@ -114,21 +114,14 @@ export function MetricCard(props: {
         title={`Remove ${metric.name}?`}
         description="The metric and all its values are deleted. Your directors stop seeing them."
       >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={async () => {
-              await remove.mutateAsync(metric.id);
-              setRemoving(false);
-            }}
-          >
-            Remove
-          </Button>
-        </div>
+        <ConfirmActions
+          confirmLabel="Remove"
+          busy={remove.isPending}
+          onConfirm={async () => {
+            await remove.mutateAsync(metric.id);
+            setRemoving(false);
+          }}
+        />
       </ConfirmDialog>
     </Card>
   );
