@@ -103,18 +103,11 @@ export function ImportValues(props: { metrics: readonly Metric[]; currency: stri
                 <caption className="sr-only">Values to save</caption>
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Row
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Metric
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Period
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Value
-                    </th>
+                    {["Row", "Metric", "Period", "Value"].map((heading) => (
+                      <th key={heading} scope="col" className="px-3 py-2">
+                        {heading}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200">
