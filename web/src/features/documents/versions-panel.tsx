@@ -7,6 +7,7 @@ import { bodyLines } from "./body-lines";
 import { DiffList } from "./diff-list";
 import { readVersion } from "./documents-api";
 import { type DiffLine, diffLines } from "./line-diff";
+import { SidePanel } from "./side-panel";
 
 /** Every version, newest first: compare one with the current version, or restore it (as a new version). */
 export function VersionsPanel(props: {
@@ -28,10 +29,7 @@ export function VersionsPanel(props: {
     }
   };
   return (
-    <section aria-labelledby="versions-heading" className="grid gap-3">
-      <h2 id="versions-heading" className="text-sm font-semibold text-slate-900">
-        Versions
-      </h2>
+    <SidePanel id="versions" title="Versions">
       <ol className="grid gap-2">
         {props.versions.map((version) => (
           <li key={version.number} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -74,6 +72,6 @@ export function VersionsPanel(props: {
           <DiffList label={`Changes from version ${compared.number}`} lines={compared.lines} />
         </div>
       ) : null}
-    </section>
+    </SidePanel>
   );
 }
