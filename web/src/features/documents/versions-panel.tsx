@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { DocumentBody, DocumentVersionSummary } from "#shared/documents";
 import { Button } from "../../components/ui/button";
-import { errorToast } from "../../components/ui/use-toast";
 import { formatDateTime } from "../../lib/format-date";
+import { withErrorToast } from "../../lib/with-error-toast";
 import { bodyLines } from "./body-lines";
 import { DiffList } from "./diff-list";
 import { readVersion } from "./documents-api";
@@ -20,14 +20,11 @@ export function VersionsPanel(props: {
   onRestore: (number: number) => void;
 }) {
   const [compared, setCompared] = useState<{ number: number; lines: DiffLine[] } | undefined>();
-  const compare = async (number: number) => {
-    try {
+  const compare = (number: number) =>
+    withErrorToast(async () => {
       const version = await readVersion(props.documentId, number);
       setCompared({ number, lines: diffLines(bodyLines(version.content), bodyLines(props.current)) });
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
+    });
   return (
     <SidePanel id="versions" title="Versions">
       <ol className="grid gap-2">

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { SettingsSection } from "../../components/settings-section";
 import { SelectField } from "../../components/ui/field";
-import { errorToast, toast } from "../../components/ui/use-toast";
+import { toast } from "../../components/ui/use-toast";
 import { CURRENCIES } from "../../lib/guess-currency";
+import { withErrorToast } from "../../lib/with-error-toast";
 import { useNumbersSettings, useSaveNumbersSettings } from "../numbers/numbers-api";
 
 /** Every time zone this browser knows, with the owner's own first if it is missing from the list. */
@@ -19,14 +20,11 @@ export function NumbersSection() {
   const currencyId = useId();
   const remindersId = useId();
 
-  const change = async (patch: Parameters<typeof save.mutateAsync>[0]) => {
-    try {
+  const change = (patch: Parameters<typeof save.mutateAsync>[0]) =>
+    withErrorToast(async () => {
       await save.mutateAsync(patch);
       toast({ title: "Numbers settings saved" });
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
+    });
 
   // While a change is being saved it already shows, so a control does not jump back until the answer comes.
   const shown = settings.data && (save.isPending ? { ...settings.data, ...save.variables } : settings.data);

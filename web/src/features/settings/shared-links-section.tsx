@@ -4,9 +4,10 @@ import type { ConversationShare } from "#shared/chat";
 import { findDirector } from "#shared/directors";
 import { SettingsQuerySection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { errorToast, toast } from "../../components/ui/use-toast";
+import { toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
 import { formatDate } from "../../lib/format-date";
+import { withErrorToast } from "../../lib/with-error-toast";
 
 const SHARES_KEY = ["shares"] as const;
 
@@ -18,15 +19,12 @@ export function SharedLinksSection() {
     queryFn: ({ signal }) => api<{ shares: ConversationShare[] }>("/api/shares", { signal }),
     select: (data) => data.shares,
   });
-  const revoke = async (share: ConversationShare) => {
-    try {
+  const revoke = (share: ConversationShare) =>
+    withErrorToast(async () => {
       await api(`/api/shares/${encodeURIComponent(share.token)}`, { method: "DELETE", body: {} });
       await queryClient.invalidateQueries({ queryKey: SHARES_KEY });
       toast({ title: "Link revoked", description: `“${share.conversationTitle}” is no longer shared.` });
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
+    });
   return (
     <SettingsQuerySection
       id="shared-links"
