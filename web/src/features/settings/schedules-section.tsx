@@ -5,7 +5,7 @@ import { type Cadence, periodLabel } from "#shared/periods";
 import { type ScheduleChange, type ScheduledRequest, scheduleInputSchema } from "#shared/schedules";
 import { SettingsQuerySection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { ConfirmActions, ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { ConfirmButton } from "../../components/ui/confirm-dialog";
 import { errorToast } from "../../components/ui/use-toast";
 import { markRunSeen, useChangeSchedule, useDeleteSchedule, useSchedules } from "../numbers/schedules-api";
 
@@ -44,7 +44,6 @@ function ScheduleRow({ schedule }: { schedule: ScheduledRequest }) {
   const change = useChangeSchedule();
   const remove = useDeleteSchedule();
   const navigate = useNavigate();
-  const [removing, setRemoving] = useState(false);
   const [rewording, setRewording] = useState(false);
   const director = findDirector(schedule.directorId);
   const latest = schedule.runs.find((run) => run.conversationId);
@@ -111,27 +110,16 @@ function ScheduleRow({ schedule }: { schedule: ScheduledRequest }) {
             Change question
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={() => setRemoving(true)}>
-          Delete
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={removing}
-        onOpenChange={setRemoving}
-        title="Delete this scheduled request?"
-        description={`${director?.name ?? "The director"} stops answering “${schedule.question}”. The answers already given stay in your conversations.`}
-      >
-        <ConfirmActions
-          confirmLabel="Delete"
+        <ConfirmButton
+          label="Delete"
+          question="Delete this scheduled request?"
+          description={`${director?.name ?? "The director"} stops answering “${schedule.question}”. The answers already given stay in your conversations.`}
           busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(schedule.id, {
-              onError: (error) => errorToast(error.message),
-              onSuccess: () => setRemoving(false),
-            })
+          onConfirm={(close) =>
+            remove.mutate(schedule.id, { onError: (error) => errorToast(error.message), onSuccess: close })
           }
         />
-      </ConfirmDialog>
+      </div>
     </li>
   );
 }
