@@ -23,23 +23,3 @@ export function Loading({
     </div>
   );
 }
-
-/** A loading state of placeholder blocks stacked in a grid, one for each entry of `blocks` (its size classes). */
-export function LoadingBlocks({
-  blocks,
-  label,
-  className = "grid gap-3",
-}: {
-  blocks: string[];
-  label?: string;
-  className?: string;
-}) {
-  return (
-    <Loading label={label} className={className}>
-      {blocks.map((size, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are fixed and never reorder
-        <Skeleton key={index} className={size} />
-      ))}
-    </Loading>
-  );
-}

@@ -7,7 +7,7 @@ import { type KnowledgeSourceItem, type NoteEdit, noteEditSchema } from "#shared
 import { QueryView } from "../../components/query-view";
 import { Button } from "../../components/ui/button";
 import { ErrorLine, Field, Input, Textarea } from "../../components/ui/field";
-import { LoadingBlocks } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { toast } from "../../components/ui/use-toast";
 import { editNote, KNOWLEDGE_QUERY_KEY, readSourceText } from "./knowledge-api";
 import { showNoteError } from "./show-note-error";

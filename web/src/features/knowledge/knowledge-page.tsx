@@ -5,7 +5,7 @@ import { formatBytes, type KnowledgeUsage } from "#shared/knowledge";
 import { LoadFailed } from "../../components/load-failed";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { LoadingBlocks } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { cn } from "../../lib/cn";
 import { AddFiles } from "./add-files";
 import { AddNote } from "./add-note";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { KnowledgeSourceItem } from "#shared/knowledge";
 import { QueryView } from "../../components/query-view";
 import { Button } from "../../components/ui/button";
-import { LoadingBlocks } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { readSourceText } from "./knowledge-api";
 
 /**

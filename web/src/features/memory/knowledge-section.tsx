@@ -6,7 +6,7 @@ import { KeyFactCount } from "../../components/key-fact-count";
 import { QueryView } from "../../components/query-view";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { LoadingBlocks } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { formatDate } from "../../lib/format-date";
 import { DirectorFold } from "./director-fold";
 import { KeepAutomatically } from "./keep-automatically";

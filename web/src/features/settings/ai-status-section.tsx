@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
 import type { AiStatus } from "#shared/settings";
 import { SettingsQuerySection } from "../../components/settings-section";
-import { LoadingBlocks } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { cn } from "../../lib/cn";
 import { useAiStatus } from "./settings-api";
 

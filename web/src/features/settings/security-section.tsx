@@ -1,5 +1,5 @@
 import { SettingsQuerySection } from "../../components/settings-section";
-import { LoadingBlocks } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { useSecurity } from "./settings-api";
 import { SignedInDevices } from "./signed-in-devices";
 import { TwoFactorSettings } from "./two-factor-settings";
