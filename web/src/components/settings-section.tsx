@@ -1,16 +1,19 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { cn } from "../lib/cn";
+import { QueryView } from "./query-view";
 import { Card } from "./ui/card";
 
-/** One card of the settings screen, with its heading, a line of explanation and an optional action. */
-export function SettingsSection(props: {
+type SectionProps = {
   id: string;
   title: string;
   description?: ReactNode;
   action?: ReactNode;
   tone?: "default" | "danger";
-  children: ReactNode;
-}) {
+};
+
+/** One card of the settings screen, with its heading, a line of explanation and an optional action. */
+export function SettingsSection(props: SectionProps & { children: ReactNode }) {
   const headingId = `${props.id}-heading`;
   return (
     <section id={props.id} aria-labelledby={headingId} className="scroll-mt-24">
@@ -27,6 +30,31 @@ export function SettingsSection(props: {
         <div className="mt-5">{props.children}</div>
       </Card>
     </section>
+  );
+}
+
+/**
+ * A settings card whose content comes from one query: "Loading..." (or `loading`) while it is read, the error's
+ * message if it could not be, then `children` with the data.
+ */
+export function SettingsQuerySection<T>({
+  query,
+  loading = <p className="text-sm text-slate-600">Loading...</p>,
+  errorClassName = "text-sm text-red-700",
+  children,
+  ...section
+}: SectionProps & {
+  query: UseQueryResult<T>;
+  loading?: ReactNode;
+  errorClassName?: string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <SettingsSection {...section}>
+      <QueryView query={query} loading={loading} errorClassName={errorClassName}>
+        {children}
+      </QueryView>
+    </SettingsSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { cn } from "../../lib/cn";
-import { Button } from "./button";
+import { Button, type ButtonProps } from "./button";
 
 /** A modal that asks before something that cannot be undone; Escape or Cancel closes it. */
 export function ConfirmDialog(props: {
@@ -44,6 +44,52 @@ export function DialogActions(props: { busy?: boolean; className?: string; child
         </Button>
       </DialogClose>
       {props.children}
+    </div>
+  );
+}
+
+/**
+ * A row's small button for something that cannot be undone ("Delete", "Remove"): it asks first, in a ConfirmDialog
+ * whose destructive button, with the same words, runs `onConfirm`; that closes the dialog with `close` once done.
+ */
+export function ConfirmButton({
+  label,
+  question,
+  description,
+  busy,
+  onConfirm,
+  ...trigger
+}: {
+  label: string;
+  /** The dialog's title. */
+  question: string;
+  description: ReactNode;
+  busy?: boolean;
+  onConfirm: (close: () => void) => void;
+} & Omit<ButtonProps, "onClick" | "children">) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" {...trigger} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <ConfirmDialog open={open} onOpenChange={setOpen} title={question} description={description}>
+        <ConfirmActions confirmLabel={label} busy={busy} onConfirm={() => onConfirm(() => setOpen(false))} />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** A confirmation's buttons side by side at the end: Cancel, which closes the dialog, then the destructive action. */
+function ConfirmActions(props: { confirmLabel: string; busy?: boolean; onConfirm: () => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <DialogClose asChild>
+        <Button variant="secondary">Cancel</Button>
+      </DialogClose>
+      <Button variant="destructive" disabled={props.busy} onClick={props.onConfirm}>
+        {props.confirmLabel}
+      </Button>
     </div>
   );
 }

@@ -3,17 +3,15 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { type LoginInput, loginSchema, type SignupInput, signupSchema } from "#shared/auth-schemas";
-import { FormInput } from "../../components/form-input";
+import { FormInput, FormInputs } from "../../components/form-input";
 import { PageLoading } from "../../components/page-loading";
-import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
-import { submitHandler } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { type AuthResponse, useFinishSignIn, useSession } from "../../lib/use-session";
 import { AuthCard } from "./auth-card";
-import { keepFocus, useAuthForm } from "./auth-form";
+import { AuthForm, useAuthForm } from "./auth-form";
 import { safeNext } from "./safe-next";
 import { TwoFactorStep } from "./two-factor-step";
 
@@ -83,13 +81,14 @@ export function AuthPage() {
 function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNeeded: () => void }) {
   const form = useAuthForm<LoginInput>(zodResolver(loginSchema), { email: "", password: "" });
   const finish = useFinishSignIn();
-  const { isSubmitting } = form.formState;
 
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={submitHandler(form, async (values) => {
+    <AuthForm
+      form={form}
+      submitLabel="Login"
+      busyLabel="Logging in..."
+      buttonClassName="mt-2"
+      action={async (values) => {
         const response = await api<LoginResponse>("/api/auth/login", { body: values });
         if ("twoFactor" in response) {
           onCodeNeeded();
@@ -97,7 +96,7 @@ function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNee
         }
         toast({ title: "Welcome back!", description: "You've successfully logged in." });
         finish(response, next ?? response.next);
-      })}
+      }}
     >
       <FormInput form={form} name="email" id="login-email" label="Email" type="email" autoComplete="email" />
       <FormInput
@@ -113,10 +112,7 @@ function LoginForm({ next, onCodeNeeded }: { next: string | undefined; onCodeNee
           Forgot password?
         </Link>
       </p>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
-        {isSubmitting ? "Logging in..." : "Login"}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -128,7 +124,6 @@ function SignupForm() {
     confirmPassword: "",
   });
   const finish = useFinishSignIn();
-  const { isSubmitting } = form.formState;
   useRecheckConfirmation(form, "password", "confirmPassword");
 
   const fields = [
@@ -139,30 +134,19 @@ function SignupForm() {
   ] as const;
 
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={submitHandler(form, async (values) => {
+    <AuthForm
+      form={form}
+      submitLabel="Create Account"
+      busyLabel="Creating account..."
+      buttonClassName="mt-2"
+      action={async (values) => {
         const response = await api<AuthResponse>("/api/auth/sign-up", { body: values });
         toast({ title: "Account created!", description: "Your account has been successfully created." });
         // A new account always starts with the plan, whatever page sent it here.
         finish(response, "/subscription");
-      })}
+      }}
     >
-      {fields.map((field) => (
-        <FormInput
-          key={field.name}
-          form={form}
-          name={field.name}
-          id={`signup-${field.name}`}
-          label={field.label}
-          type={field.type}
-          autoComplete={field.autoComplete}
-        />
-      ))}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
-        {isSubmitting ? "Creating account..." : "Create Account"}
-      </Button>
-    </form>
+      <FormInputs form={form} idPrefix="signup" fields={fields} />
+    </AuthForm>
   );
 }

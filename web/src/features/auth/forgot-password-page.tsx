@@ -5,11 +5,10 @@ import { FormInput } from "../../components/form-input";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { api } from "../../lib/api";
-import { submitHandler } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { AuthCard, AuthMessage, BackToLogin } from "./auth-card";
-import { keepFocus, useAuthForm } from "./auth-form";
+import { AuthForm, useAuthForm } from "./auth-form";
 
 /** /forgot-password: asks for a reset link by email, or, on a server without email, says who can help. */
 export function ForgotPasswordPage() {
@@ -56,21 +55,19 @@ export function ForgotPasswordPage() {
 
 function RequestLinkForm({ onSent }: { onSent: (email: string) => void }) {
   const form = useAuthForm<ForgotPasswordInput>(zodResolver(forgotPasswordSchema), { email: "" });
-  const { isSubmitting } = form.formState;
   return (
-    <form
-      noValidate
-      className="mt-6 grid gap-4"
-      onSubmit={submitHandler(form, async (values) => {
+    <AuthForm
+      form={form}
+      submitLabel="Send reset link"
+      busyLabel="Sending..."
+      className="mt-6"
+      footer={<BackToLogin />}
+      action={async (values) => {
         await api("/api/auth/forgot-password", { body: values });
         onSent(values.email);
-      })}
+      }}
     >
       <FormInput form={form} name="email" id="forgot-email" label="Email" type="email" autoComplete="email" autoFocus />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full" onMouseDown={keepFocus}>
-        {isSubmitting ? "Sending..." : "Send reset link"}
-      </Button>
-      <BackToLogin />
-    </form>
+    </AuthForm>
   );
 }

@@ -2,20 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type ResetPasswordInput, resetPasswordSchema } from "#shared/auth-schemas";
-import { FormInput } from "../../components/form-input";
+import { FormInputs } from "../../components/form-input";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
-import { showFormError } from "../../lib/show-form-error";
 import { usePageTitle } from "../../lib/use-page-title";
 import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { resetSession } from "../../lib/use-session";
 import { AuthCard, AuthMessage, BackToLogin } from "./auth-card";
-import { keepFocus, useAuthForm } from "./auth-form";
+import { AuthForm, useAuthForm } from "./auth-form";
 
 const FIELDS = [
-  { name: "newPassword", label: "New password" },
-  { name: "confirmPassword", label: "Confirm new password" },
+  { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password", autoFocus: true },
+  { name: "confirmPassword", label: "Confirm new password", type: "password", autoComplete: "new-password" },
 ] as const;
 
 /** /reset-password?token=…: the page the emailed link opens; a new password, then log in with it. */
@@ -53,44 +52,30 @@ function NewPasswordForm({ token, onLinkProblem }: { token: string; onLinkProble
     newPassword: "",
     confirmPassword: "",
   });
-  const { isSubmitting } = form.formState;
   useRecheckConfirmation(form, "newPassword", "confirmPassword");
 
   return (
-    <form
-      noValidate
-      className="mt-6 grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
+    <AuthForm
+      form={form}
+      submitLabel="Save new password"
+      busyLabel="Saving..."
+      className="mt-6"
+      buttonClassName="mt-2"
+      action={async (values) => {
         try {
           await api("/api/auth/reset-password", { body: values });
-          // Every session of the account has ended, this browser's included.
-          resetSession({ user: null, next: null });
-          toast({ title: "Password changed", description: "Log in with your new password." });
-          navigate("/login", { replace: true });
         } catch (error) {
-          if (error instanceof ApiError && error.code === "auth:reset_link_invalid") {
-            onLinkProblem("This link has expired or has already been used.");
-            return;
-          }
-          showFormError(form, error);
+          if (!(error instanceof ApiError && error.code === "auth:reset_link_invalid")) throw error;
+          onLinkProblem("This link has expired or has already been used.");
+          return;
         }
-      })}
+        // Every session of the account has ended, this browser's included.
+        resetSession({ user: null, next: null });
+        toast({ title: "Password changed", description: "Log in with your new password." });
+        navigate("/login", { replace: true });
+      }}
     >
-      {FIELDS.map((field) => (
-        <FormInput
-          key={field.name}
-          form={form}
-          name={field.name}
-          id={`reset-${field.name}`}
-          label={field.label}
-          type="password"
-          autoComplete="new-password"
-          autoFocus={field.name === "newPassword"}
-        />
-      ))}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full" onMouseDown={keepFocus}>
-        {isSubmitting ? "Saving..." : "Save new password"}
-      </Button>
-    </form>
+      <FormInputs form={form} idPrefix="reset" fields={FIELDS} />
+    </AuthForm>
   );
 }

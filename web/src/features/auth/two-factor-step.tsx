@@ -3,12 +3,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type TwoFactorLoginInput, twoFactorLoginSchema } from "#shared/auth-schemas";
 import { FormInput } from "../../components/form-input";
-import { Button } from "../../components/ui/button";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError, api } from "../../lib/api";
-import { showFormError } from "../../lib/show-form-error";
 import { type AuthResponse, useFinishSignIn } from "../../lib/use-session";
-import { keepFocus } from "./auth-form";
+import { AuthForm } from "./auth-form";
 
 /** Refusals that end the waiting sign-in: the owner starts again from the password. */
 const START_AGAIN = new Set(["unauthorized:two_factor_expired", "rate_limit:two_factor"]);
@@ -26,7 +24,6 @@ export function TwoFactorStep({ next, onCancel }: { next: string | undefined; on
     defaultValues: { method: "totp", code: "" },
   });
   const finish = useFinishSignIn();
-  const { isSubmitting } = form.formState;
   const totp = method === "totp";
 
   const switchMethod = () => {
@@ -37,23 +34,38 @@ export function TwoFactorStep({ next, onCancel }: { next: string | undefined; on
   };
 
   return (
-    <form
-      noValidate
-      className="mt-6 grid gap-4"
-      onSubmit={form.handleSubmit(async (values) => {
+    <AuthForm
+      form={form}
+      submitLabel="Verify"
+      busyLabel="Checking..."
+      className="mt-6"
+      action={async (values) => {
+        let response: AuthResponse;
         try {
-          const response = await api<AuthResponse>("/api/auth/login/two-factor", { body: values });
-          toast({ title: "Welcome back!", description: "You've successfully logged in." });
-          finish(response, next ?? response.next);
+          response = await api<AuthResponse>("/api/auth/login/two-factor", { body: values });
         } catch (error) {
-          if (error instanceof ApiError && START_AGAIN.has(error.code)) {
-            errorToast(error.message);
-            onCancel();
-            return;
-          }
-          showFormError(form, error);
+          if (!(error instanceof ApiError && START_AGAIN.has(error.code))) throw error;
+          errorToast(error.message);
+          onCancel();
+          return;
         }
-      })}
+        toast({ title: "Welcome back!", description: "You've successfully logged in." });
+        finish(response, next ?? response.next);
+      }}
+      footer={
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            onClick={switchMethod}
+          >
+            {totp ? "Use a backup code instead" : "Use the authenticator app"}
+          </button>
+          <button type="button" className="text-slate-600 underline-offset-4 hover:underline" onClick={onCancel}>
+            Back to login
+          </button>
+        </div>
+      }
     >
       <p className="text-center text-sm text-slate-600">
         {totp
@@ -75,21 +87,6 @@ export function TwoFactorStep({ next, onCancel }: { next: string | undefined; on
         placeholder={totp ? "123456" : "abcde-12345"}
         className="text-center font-mono text-lg tracking-widest"
       />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full" onMouseDown={keepFocus}>
-        {isSubmitting ? "Checking..." : "Verify"}
-      </Button>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <button
-          type="button"
-          className="font-medium text-brand-700 underline-offset-4 hover:underline"
-          onClick={switchMethod}
-        >
-          {totp ? "Use a backup code instead" : "Use the authenticator app"}
-        </button>
-        <button type="button" className="text-slate-600 underline-offset-4 hover:underline" onClick={onCancel}>
-          Back to login
-        </button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }

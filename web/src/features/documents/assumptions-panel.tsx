@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { tellRealValue } from "./documents-api";
+import { SidePanel } from "./side-panel";
 
 /**
  * What the director had to assume, listed apart from what came from the owner's data. One tap tells the director
@@ -18,10 +19,7 @@ export function AssumptionsPanel(props: {
 }) {
   if (props.assumptions.length === 0) return null;
   return (
-    <section aria-labelledby="assumptions-heading" className="grid gap-3">
-      <h2 id="assumptions-heading" className="text-sm font-semibold text-slate-900">
-        Assumptions
-      </h2>
+    <SidePanel id="assumptions" title="Assumptions">
       <ul className="grid gap-2">
         {props.assumptions.map((assumption, index) => (
           <AssumptionItem
@@ -33,7 +31,7 @@ export function AssumptionsPanel(props: {
           />
         ))}
       </ul>
-    </section>
+    </SidePanel>
   );
 }
 

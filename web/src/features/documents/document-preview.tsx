@@ -32,23 +32,17 @@ function PreviewBlock({ block }: { block: OutlineBlock }) {
     case "paragraph":
       return <p>{block.text}</p>;
     case "bullets":
+    case "numbered": {
+      const List = block.type === "bullets" ? "ul" : "ol";
       return (
-        <ul>
+        <List>
           {block.items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: list items have no ids
             <li key={index}>{item}</li>
           ))}
-        </ul>
+        </List>
       );
-    case "numbered":
-      return (
-        <ol>
-          {block.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: list items have no ids
-            <li key={index}>{item}</li>
-          ))}
-        </ol>
-      );
+    }
     case "table":
       return (
         <table>

@@ -5,12 +5,12 @@ import { findDirector } from "#shared/directors";
 import { type DocumentSummary, findDocumentKind } from "#shared/documents";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmButton } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/field";
 import { Skeleton } from "../../components/ui/skeleton";
-import { errorToast } from "../../components/ui/use-toast";
 import { formatDate } from "../../lib/format-date";
 import { usePageTitle } from "../../lib/use-page-title";
+import { withErrorToast } from "../../lib/with-error-toast";
 import { deleteDocument, renameDocument, useDocuments } from "./documents-api";
 import { NewDocumentPanel } from "./new-document-panel";
 
@@ -87,25 +87,18 @@ function DocumentRow({ item }: { item: DocumentSummary }) {
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(item.title);
-  const [deleting, setDeleting] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["documents"] });
-  const rename = async () => {
-    try {
+  const rename = () =>
+    withErrorToast(async () => {
       await renameDocument(item.id, title.trim());
       setRenaming(false);
       await refresh();
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
-  const remove = async () => {
-    try {
+    });
+  const remove = () =>
+    withErrorToast(async () => {
       await deleteDocument(item.id);
       await refresh();
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
+    });
   const kind = findDocumentKind(item.kind)?.name ?? (item.contentKind === "sheet" ? "Spreadsheet" : "Document");
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
@@ -145,26 +138,15 @@ function DocumentRow({ item }: { item: DocumentSummary }) {
           <Button size="sm" variant="ghost" onClick={() => setRenaming(true)} aria-label={`Rename ${item.title}`}>
             Rename
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete ${item.title}`}>
-            Delete
-          </Button>
+          <ConfirmButton
+            label="Delete"
+            aria-label={`Delete ${item.title}`}
+            question="Delete this document?"
+            description={<p>“{item.title}” and every version of it will be deleted. This cannot be undone.</p>}
+            onConfirm={() => void remove()}
+          />
         </div>
       )}
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title="Delete this document?"
-        description={<p>“{item.title}” and every version of it will be deleted. This cannot be undone.</p>}
-      >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={() => void remove()}>
-            Delete
-          </Button>
-        </div>
-      </ConfirmDialog>
     </li>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { DocumentBody, DocumentView } from "#shared/documents";
 import { ERRORS } from "#shared/errors";
 import { Button } from "../../components/ui/button";
-import { errorToast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
+import { withErrorToast } from "../../lib/with-error-toast";
 import { bodyLines } from "./body-lines";
 import { DiffList } from "./diff-list";
 import { type DiffLine, diffLines } from "./line-diff";
@@ -26,14 +26,11 @@ export function OtherTabNotice(props: {
 }) {
   const [compared, setCompared] = useState<DiffLine[] | undefined>();
   if (!props.conflict && props.newer === undefined) return null;
-  const compare = async () => {
-    try {
+  const compare = () =>
+    withErrorToast(async () => {
       const latest = await api<DocumentView>(`/api/documents/${props.documentId}`);
       if (latest.content) setCompared(diffLines(bodyLines(latest.content), bodyLines(props.working)));
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
+    });
   const message =
     props.conflict || props.dirty
       ? ERRORS["conflict:document_version"].message

@@ -1,15 +1,13 @@
 import type { AnswerSource } from "#shared/answer-sources";
 import { sourceLabel } from "../../lib/source-label";
+import { SidePanel } from "./side-panel";
 
 /** The blocks the document cites, by number: what [2] stands on, as it was when drafted; each opens its excerpt. */
 export function SourcesList(props: { sources: AnswerSource[]; onOpen: (source: AnswerSource) => void }) {
   const cited = props.sources.filter((source) => source.cited);
   if (cited.length === 0) return null;
   return (
-    <section aria-labelledby="sources-heading" className="grid gap-2">
-      <h2 id="sources-heading" className="text-sm font-semibold text-slate-900">
-        Sources
-      </h2>
+    <SidePanel id="sources" title="Sources" className="grid gap-2">
       <ol className="grid gap-1.5">
         {cited.map((source) => (
           <li key={source.n}>
@@ -24,6 +22,6 @@ export function SourcesList(props: { sources: AnswerSource[]; onOpen: (source: A
           </li>
         ))}
       </ol>
-    </section>
+    </SidePanel>
   );
 }

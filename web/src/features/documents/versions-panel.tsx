@@ -1,12 +1,13 @@
 import { useState } from "react";
 import type { DocumentBody, DocumentVersionSummary } from "#shared/documents";
 import { Button } from "../../components/ui/button";
-import { errorToast } from "../../components/ui/use-toast";
 import { formatDateTime } from "../../lib/format-date";
+import { withErrorToast } from "../../lib/with-error-toast";
 import { bodyLines } from "./body-lines";
 import { DiffList } from "./diff-list";
 import { readVersion } from "./documents-api";
 import { type DiffLine, diffLines } from "./line-diff";
+import { SidePanel } from "./side-panel";
 
 /** Every version, newest first: compare one with the current version, or restore it (as a new version). */
 export function VersionsPanel(props: {
@@ -19,19 +20,13 @@ export function VersionsPanel(props: {
   onRestore: (number: number) => void;
 }) {
   const [compared, setCompared] = useState<{ number: number; lines: DiffLine[] } | undefined>();
-  const compare = async (number: number) => {
-    try {
+  const compare = (number: number) =>
+    withErrorToast(async () => {
       const version = await readVersion(props.documentId, number);
       setCompared({ number, lines: diffLines(bodyLines(version.content), bodyLines(props.current)) });
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
+    });
   return (
-    <section aria-labelledby="versions-heading" className="grid gap-3">
-      <h2 id="versions-heading" className="text-sm font-semibold text-slate-900">
-        Versions
-      </h2>
+    <SidePanel id="versions" title="Versions">
       <ol className="grid gap-2">
         {props.versions.map((version) => (
           <li key={version.number} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -74,6 +69,6 @@ export function VersionsPanel(props: {
           <DiffList label={`Changes from version ${compared.number}`} lines={compared.lines} />
         </div>
       ) : null}
-    </section>
+    </SidePanel>
   );
 }

@@ -7,7 +7,7 @@ import { type KnowledgeSourceItem, type NoteEdit, noteEditSchema } from "#shared
 import { QueryView } from "../../components/query-view";
 import { Button } from "../../components/ui/button";
 import { ErrorLine, Field, Input, Textarea } from "../../components/ui/field";
-import { Loading, Skeleton } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { toast } from "../../components/ui/use-toast";
 import { editNote, KNOWLEDGE_QUERY_KEY, readSourceText } from "./knowledge-api";
 import { showNoteError } from "./show-note-error";
@@ -59,10 +59,7 @@ export function EditNoteDialog(props: {
           <QueryView
             query={current}
             loading={
-              <Loading label="Loading the note…" className="grid gap-2">
-                <Skeleton className="h-10 w-full" />
-                <Skeleton className="h-40 w-full" />
-              </Loading>
+              <LoadingBlocks label="Loading the note…" className="grid gap-2" blocks={["h-10 w-full", "h-40 w-full"]} />
             }
             errorClassName="text-sm font-medium text-red-700"
           >

@@ -7,7 +7,7 @@ import { PageData } from "../../components/page-data";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Loading, Skeleton } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { cn } from "../../lib/cn";
 import { AddFiles } from "./add-files";
 import { AddNote } from "./add-note";
@@ -157,10 +157,9 @@ function Usage({ usage, hasPlan }: { usage: KnowledgeUsage; hasPlan: boolean }) 
 
 function KnowledgeSkeleton() {
   return (
-    <Loading className="grid gap-4">
-      <Skeleton className="h-16 w-full rounded-xl" />
-      <Skeleton className="h-48 w-full rounded-xl" />
-      <Skeleton className="h-24 w-full rounded-xl" />
-    </Loading>
+    <LoadingBlocks
+      className="grid gap-4"
+      blocks={["h-16 w-full rounded-xl", "h-48 w-full rounded-xl", "h-24 w-full rounded-xl"]}
+    />
   );
 }

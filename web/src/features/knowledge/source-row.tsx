@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { DirectorId } from "#shared/directors";
 import { FORMAT_LABELS, formatBytes, isFinished, type KnowledgeSourceItem } from "#shared/knowledge";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmButton, ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
 import { ErrorLine, Input } from "../../components/ui/field";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { ApiError } from "../../lib/api";
@@ -32,7 +32,6 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [editingDirectors, setEditingDirectors] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [reading, setReading] = useState(false);
   const [editingNote, setEditingNote] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -140,9 +139,21 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
             Re-fetch
           </Button>
         ) : null}
-        <Button size="sm" variant="ghost" className="text-red-700" disabled={busy} onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
+        <ConfirmButton
+          label="Delete"
+          className="text-red-700"
+          disabled={busy}
+          question={`Delete “${source.name}”?`}
+          description={<p>Your directors stop using it at once. Its original and the text read from it are removed.</p>}
+          busy={busy}
+          onConfirm={(close) =>
+            act(async () => {
+              await deleteSource(source.id);
+              close();
+              toast({ title: "Source deleted", description: `“${source.name}” is no longer used.` });
+            })
+          }
+        />
       </div>
 
       <DirectorsDialog source={source} open={editingDirectors} onOpenChange={setEditingDirectors} />
@@ -151,31 +162,6 @@ export function SourceRow({ source, pointedAt = false }: { source: KnowledgeSour
       ) : (
         <SourceTextDialog source={source} open={reading} onOpenChange={setReading} />
       )}
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title={`Delete “${source.name}”?`}
-        description={<p>Your directors stop using it at once. Its original and the text read from it are removed.</p>}
-      >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await deleteSource(source.id);
-                setDeleting(false);
-                toast({ title: "Source deleted", description: `“${source.name}” is no longer used.` });
-              })
-            }
-          >
-            Delete
-          </Button>
-        </div>
-      </ConfirmDialog>
     </li>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { KnowledgeSourceItem } from "#shared/knowledge";
 import { QueryView } from "../../components/query-view";
 import { Button } from "../../components/ui/button";
-import { Loading, Skeleton } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { readSourceText } from "./knowledge-api";
 
 /**
@@ -49,11 +49,11 @@ export function SourceTextDialog(props: {
           <QueryView
             query={text}
             loading={
-              <Loading label="Loading the text…" className="grid gap-2">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-4 w-2/3" />
-              </Loading>
+              <LoadingBlocks
+                label="Loading the text…"
+                className="grid gap-2"
+                blocks={["h-4 w-3/4", "h-4 w-full", "h-4 w-2/3"]}
+              />
             }
             errorClassName="text-sm font-medium text-red-700"
           >

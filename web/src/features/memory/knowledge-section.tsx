@@ -6,7 +6,7 @@ import { KeyFactCount } from "../../components/key-fact-count";
 import { QueryView } from "../../components/query-view";
 import { SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { Loading, Skeleton } from "../../components/ui/skeleton";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { formatDate } from "../../lib/format-date";
 import { DirectorFold } from "./director-fold";
 import { KeepAutomatically } from "./keep-automatically";
@@ -40,12 +40,7 @@ export function KnowledgeSection({
       <div className="grid gap-8">
         <QueryView
           query={knowledge}
-          loading={
-            <Loading className="grid gap-3">
-              <Skeleton className="h-16 w-full" />
-              <Skeleton className="h-24 w-full" />
-            </Loading>
-          }
+          loading={<LoadingBlocks blocks={["h-16 w-full", "h-24 w-full"]} />}
           errorClassName="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
         >
           {(known) => (

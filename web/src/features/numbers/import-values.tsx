@@ -2,10 +2,11 @@ import { useState } from "react";
 import { formatMetricValue, type ImportPreview, type Metric } from "#shared/numbers";
 import { periodLabel } from "#shared/periods";
 import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
 import { errorToast, toast } from "../../components/ui/use-toast";
 import { api } from "../../lib/api";
+import { withErrorToast } from "../../lib/with-error-toast";
 import { useCheckIn } from "./numbers-api";
+import { NumbersCard } from "./numbers-card";
 import { readImportFile } from "./read-import-file";
 import { ownerLocale } from "./value-entries";
 
@@ -46,27 +47,21 @@ export function ImportValues(props: { metrics: readonly Metric[]; currency: stri
       value: row.value,
       confirmed: true,
     }));
-    try {
+    await withErrorToast(async () => {
       await checkIn.mutateAsync({ entries });
       toast({
         title: "Import saved",
         description: `${entries.length} ${entries.length === 1 ? "value" : "values"} saved.`,
       });
       setPreview(null);
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
+    });
   };
 
   return (
-    <Card className="grid gap-3 p-4 sm:p-6">
-      <div>
-        <h2 className="text-lg font-semibold text-slate-900">Import values</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          A CSV or Excel file with a date, the metric's name and a value on each row, such as an export from your
-          accounts or shop. You see what would be saved first.
-        </p>
-      </div>
+    <NumbersCard
+      title="Import values"
+      description="A CSV or Excel file with a date, the metric's name and a value on each row, such as an export from your accounts or shop. You see what would be saved first."
+    >
       <label className="text-sm font-medium text-slate-800">
         File to import
         <input
@@ -103,18 +98,11 @@ export function ImportValues(props: { metrics: readonly Metric[]; currency: stri
                 <caption className="sr-only">Values to save</caption>
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Row
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Metric
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Period
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Value
-                    </th>
+                    {["Row", "Metric", "Period", "Value"].map((heading) => (
+                      <th key={heading} scope="col" className="px-3 py-2">
+                        {heading}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200">
@@ -148,6 +136,6 @@ export function ImportValues(props: { metrics: readonly Metric[]; currency: stri
           </div>
         </div>
       ) : null}
-    </Card>
+    </NumbersCard>
   );
 }

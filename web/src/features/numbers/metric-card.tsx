@@ -5,7 +5,7 @@ import { formatMetricValue, type Metric, type MetricValue, trendOf } from "#shar
 import { periodLabel } from "#shared/periods";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmButton } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { cn } from "../../lib/cn";
 import { MetricChart } from "./metric-chart";
@@ -29,7 +29,6 @@ export function MetricCard(props: {
 }) {
   const { metric, values, currency } = props;
   const [mode, setMode] = useState<"view" | "edit" | "past">("view");
-  const [removing, setRemoving] = useState(false);
   const change = useChangeMetric();
   const remove = useDeleteMetric();
   const director = findDirector(metric.directorId);
@@ -103,33 +102,18 @@ export function MetricCard(props: {
           <Button size="sm" variant="secondary" onClick={() => setMode("edit")}>
             Edit
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setRemoving(true)}>
-            Remove
-          </Button>
+          <ConfirmButton
+            label="Remove"
+            question={`Remove ${metric.name}?`}
+            description="The metric and all its values are deleted. Your directors stop seeing them."
+            busy={remove.isPending}
+            onConfirm={async (close) => {
+              await remove.mutateAsync(metric.id);
+              close();
+            }}
+          />
         </div>
       )}
-      <ConfirmDialog
-        open={removing}
-        onOpenChange={setRemoving}
-        title={`Remove ${metric.name}?`}
-        description="The metric and all its values are deleted. Your directors stop seeing them."
-      >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={async () => {
-              await remove.mutateAsync(metric.id);
-              setRemoving(false);
-            }}
-          >
-            Remove
-          </Button>
-        </div>
-      </ConfirmDialog>
     </Card>
   );
 }

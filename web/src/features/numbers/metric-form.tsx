@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { DIRECTORS, type DirectorId } from "#shared/directors";
+import { DIRECTOR_IDS, DIRECTORS, type DirectorId } from "#shared/directors";
 import { parseLocaleNumber } from "#shared/locale-number";
 import {
   GOOD_DIRECTIONS,
@@ -12,15 +12,15 @@ import {
 } from "#shared/numbers";
 import { CADENCES, type Cadence } from "#shared/periods";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/field";
+import { Field, Input, SelectField } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";
 import { ownerLocale } from "./value-entries";
 
-const SELECT =
-  "block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:h-10 sm:text-sm";
-
 const CADENCE_LABELS: Record<Cadence, string> = { weekly: "Weekly", monthly: "Monthly" };
 const DIRECTION_LABELS: Record<GoodDirection, string> = { up: "Higher is better", down: "Lower is better" };
+const DIRECTOR_LABELS = Object.fromEntries(
+  DIRECTORS.map((director) => [director.id, `${director.name}, ${director.title}`]),
+) as Record<DirectorId, string>;
 
 /** A metric's name, unit, cadence, director, good direction and target: to add one or change one. */
 export function MetricForm(props: {
@@ -69,62 +69,38 @@ export function MetricForm(props: {
           onChange={(event) => setName(event.target.value)}
         />
       </Field>
-      <Field id={field("unit")} label="Unit">
-        <select
-          id={field("unit")}
-          className={SELECT}
-          value={unit}
-          onChange={(e) => setUnit(e.target.value as MetricUnit)}
-        >
-          {METRIC_UNITS.map((item) => (
-            <option key={item} value={item}>
-              {UNIT_LABELS[item]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={field("cadence")} label="How often">
-        <select
-          id={field("cadence")}
-          className={SELECT}
-          value={cadence}
-          onChange={(e) => setCadence(e.target.value as Cadence)}
-        >
-          {CADENCES.map((item) => (
-            <option key={item} value={item}>
-              {CADENCE_LABELS[item]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={field("director")} label="Director">
-        <select
-          id={field("director")}
-          className={SELECT}
-          value={directorId}
-          onChange={(e) => setDirectorId(e.target.value as DirectorId)}
-        >
-          {DIRECTORS.map((director) => (
-            <option key={director.id} value={director.id}>
-              {director.name}, {director.title}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={field("direction")} label="Good direction">
-        <select
-          id={field("direction")}
-          className={SELECT}
-          value={goodDirection}
-          onChange={(e) => setGoodDirection(e.target.value as GoodDirection)}
-        >
-          {GOOD_DIRECTIONS.map((item) => (
-            <option key={item} value={item}>
-              {DIRECTION_LABELS[item]}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        id={field("unit")}
+        label="Unit"
+        value={unit}
+        options={METRIC_UNITS}
+        labels={UNIT_LABELS}
+        onChange={setUnit}
+      />
+      <SelectField
+        id={field("cadence")}
+        label="How often"
+        value={cadence}
+        options={CADENCES}
+        labels={CADENCE_LABELS}
+        onChange={setCadence}
+      />
+      <SelectField
+        id={field("director")}
+        label="Director"
+        value={directorId}
+        options={DIRECTOR_IDS}
+        labels={DIRECTOR_LABELS}
+        onChange={setDirectorId}
+      />
+      <SelectField
+        id={field("direction")}
+        label="Good direction"
+        value={goodDirection}
+        options={GOOD_DIRECTIONS}
+        labels={DIRECTION_LABELS}
+        onChange={setGoodDirection}
+      />
       <Field id={field("target")} label="Target (optional)" error={errors.target}>
         <Input
           id={field("target")}

@@ -15,6 +15,7 @@ import { ImportValues } from "./import-values";
 import { MetricCard } from "./metric-card";
 import { MetricForm } from "./metric-form";
 import { useAddMetric, useNumbers, useSaveNumbersSettings } from "./numbers-api";
+import { NumbersCard } from "./numbers-card";
 import { SuggestedMetrics } from "./suggested-metrics";
 
 /** /numbers: the owner's few key figures, the check-in that asks for them, and a chart of each. */
@@ -104,8 +105,7 @@ function AddMetric() {
   const add = useAddMetric();
   const [version, setVersion] = useState(0);
   return (
-    <Card className="grid gap-3 p-4 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Add a metric</h2>
+    <NumbersCard title="Add a metric">
       <MetricForm
         key={version}
         id="new-metric"
@@ -116,7 +116,7 @@ function AddMetric() {
           toast({ title: "Metric added" });
         }}
       />
-    </Card>
+    </NumbersCard>
   );
 }
 

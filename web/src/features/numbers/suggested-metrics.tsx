@@ -2,10 +2,10 @@ import { useState } from "react";
 import { findDirector } from "#shared/directors";
 import { type SuggestedMetric, UNIT_LABELS } from "#shared/numbers";
 import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
-import { errorToast } from "../../components/ui/use-toast";
+import { withErrorToast } from "../../lib/with-error-toast";
 import { MetricForm } from "./metric-form";
 import { useAddMetric } from "./numbers-api";
+import { NumbersCard } from "./numbers-card";
 
 /** Metrics the owner might track, offered not imposed: keep one as it is, or edit it first. */
 export function SuggestedMetrics(props: { suggestions: readonly SuggestedMetric[]; room: number }) {
@@ -13,23 +13,13 @@ export function SuggestedMetrics(props: { suggestions: readonly SuggestedMetric[
   const [editing, setEditing] = useState<string | null>(null);
   if (props.suggestions.length === 0) return null;
 
-  const keep = async ({ reason: _reason, ...metric }: SuggestedMetric) => {
-    try {
-      await add.mutateAsync(metric);
-    } catch (error) {
-      errorToast((error as Error).message);
-    }
-  };
+  const keep = ({ reason: _reason, ...metric }: SuggestedMetric) => withErrorToast(() => add.mutateAsync(metric));
 
   return (
-    <Card className="grid gap-3 p-4 sm:p-6">
-      <div>
-        <h2 className="text-lg font-semibold text-slate-900">Suggested metrics</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          From how you measure success and your directors' departments. Keep the few that matter; you can change them
-          later.
-        </p>
-      </div>
+    <NumbersCard
+      title="Suggested metrics"
+      description="From how you measure success and your directors' departments. Keep the few that matter; you can change them later."
+    >
       <ul className="grid gap-2">
         {props.suggestions.map((suggestion) => {
           const director = findDirector(suggestion.directorId);
@@ -79,6 +69,6 @@ export function SuggestedMetrics(props: { suggestions: readonly SuggestedMetric[
           );
         })}
       </ul>
-    </Card>
+    </NumbersCard>
   );
 }

@@ -7,6 +7,26 @@ import { type WebsiteStart, websiteStartStore } from "./website-draft-store";
 
 export type DraftNote = { tone: "drafted" | "todo"; text: string };
 
+/** How each answer's draft came out, told under its step. */
+const STEP_NOTES: Record<DraftStatus, DraftNote> = {
+  drafted: { tone: "drafted", text: "Drafted from your website. Check it and change anything that's wrong." },
+  needs_more: { tone: "todo", text: "Drafted from your website, but it needs a little more from you." },
+  missing: { tone: "todo", text: "Your website didn't say. Please answer this one yourself." },
+};
+
+/** The same, shorter, for the one-page review. */
+const REVIEW_NOTES: Record<DraftStatus, ReviewNote> = {
+  drafted: { tone: "source", text: "From your website" },
+  needs_more: { tone: "todo", text: "From your website, but it needs a little more from you." },
+  missing: { tone: "todo", text: "Your website didn't say. Please answer this one." },
+};
+
+/** The note for an answer's draft status; a missing one is only pointed out while the answer is still empty. */
+function draftNote<Note>(notes: Record<DraftStatus, Note>, status: DraftStatus | undefined, value: string) {
+  if (!status || (status === "missing" && value.trim() !== "")) return undefined;
+  return notes[status];
+}
+
 /**
  * The onboarding side of "Start from your website": drafts go into the
  * answers the owner has not written yet (what they typed always stays), the
@@ -37,34 +57,12 @@ export function useWebsiteStart(userId: string, form: UseFormReturn<OnboardingDa
   }
 
   function noteFor(field: OnboardingFieldName, value: string): DraftNote | undefined {
-    switch (website?.status?.[field]) {
-      case "drafted":
-        return { tone: "drafted", text: "Drafted from your website. Check it and change anything that's wrong." };
-      case "needs_more":
-        return { tone: "todo", text: "Drafted from your website, but it needs a little more from you." };
-      case "missing":
-        return value.trim() === ""
-          ? { tone: "todo", text: "Your website didn't say. Please answer this one yourself." }
-          : undefined;
-      default:
-        return undefined;
-    }
+    return draftNote(STEP_NOTES, website?.status?.[field], value);
   }
 
   /** The same, shorter, for the one-page review, where every answer shows at once. */
   function reviewNoteFor(field: OnboardingFieldName, value: string): ReviewNote | undefined {
-    switch (website?.status?.[field]) {
-      case "drafted":
-        return { tone: "source", text: "From your website" };
-      case "needs_more":
-        return { tone: "todo", text: "From your website, but it needs a little more from you." };
-      case "missing":
-        return value.trim() === ""
-          ? { tone: "todo", text: "Your website didn't say. Please answer this one." }
-          : undefined;
-      default:
-        return undefined;
-    }
+    return draftNote(REVIEW_NOTES, website?.status?.[field], value);
   }
 
   return { website, applyDraft, onCompleted, noteFor, reviewNoteFor };

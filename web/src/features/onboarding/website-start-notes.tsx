@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { globeIcon } from "../../components/ui/app-icons";
-import { Icon } from "../../components/ui/icon";
+import { Icon, type IconDrawing } from "../../components/ui/icon";
 import { checkIcon } from "../../components/ui/page-icons";
 import { cn } from "../../lib/cn";
 import type { DraftNote } from "./use-website-start";
@@ -14,34 +15,31 @@ const LINK = "rounded font-semibold text-brand-700 underline-offset-4 hover:unde
 export function WebsiteStartPrompt(props: { website: WebsiteStart | undefined; onOpen: () => void }) {
   if (props.website?.status) {
     return (
-      <div
-        data-testid="website-start"
-        className="mt-4 flex gap-2 rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900"
-      >
-        <Icon drawing={checkIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
-        <p>
-          Answers drafted from <span className="font-semibold">{siteName(props.website.url)}</span>. Check each one;
-          nothing is saved until you complete.{" "}
-          <button type="button" className={LINK} onClick={props.onOpen}>
-            Use another address
-          </button>
-        </p>
-      </div>
+      <PromptBox icon={checkIcon} className="bg-brand-50 text-brand-900">
+        Answers drafted from <span className="font-semibold">{siteName(props.website.url)}</span>. Check each one;
+        nothing is saved until you complete.{" "}
+        <button type="button" className={LINK} onClick={props.onOpen}>
+          Use another address
+        </button>
+      </PromptBox>
     );
   }
   return (
-    <div
-      data-testid="website-start"
-      className="mt-4 flex gap-2 rounded-lg border border-dashed border-brand-200 px-3 py-2.5 text-sm text-slate-700"
-    >
-      <Icon drawing={globeIcon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
-      <p>
-        Have a website?{" "}
-        <button type="button" className={LINK} onClick={props.onOpen}>
-          Start from your website
-        </button>
-        : we draft the ten answers from it, and you check them.
-      </p>
+    <PromptBox icon={globeIcon} className="border border-dashed border-brand-200 text-slate-700">
+      Have a website?{" "}
+      <button type="button" className={LINK} onClick={props.onOpen}>
+        Start from your website
+      </button>
+      : we draft the ten answers from it, and you check them.
+    </PromptBox>
+  );
+}
+
+function PromptBox(props: { icon: IconDrawing; className: string; children: ReactNode }) {
+  return (
+    <div data-testid="website-start" className={cn("mt-4 flex gap-2 rounded-lg px-3 py-2.5 text-sm", props.className)}>
+      <Icon drawing={props.icon} className="mt-0.5 h-4 w-4 flex-none text-brand-700" />
+      <p>{props.children}</p>
     </div>
   );
 }

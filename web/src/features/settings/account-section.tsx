@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ReactNode, useEffect } from "react";
+import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import {
   type ChangePasswordInput,
   changePasswordSchema,
@@ -9,14 +9,15 @@ import {
   updateNameSchema,
 } from "#shared/account-schemas";
 import type { AccountOverview } from "#shared/settings";
-import { FormInput } from "../../components/form-input";
+import { FormInput, FormInputs } from "../../components/form-input";
 import { Fact, SettingsSection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { errorToast, toast } from "../../components/ui/use-toast";
+import { toast } from "../../components/ui/use-toast";
 import { submitHandler } from "../../lib/show-form-error";
 import { useRecheckConfirmation } from "../../lib/use-recheck-confirmation";
 import { updateSessionUser, useFinishSignOut } from "../../lib/use-session";
 import { ACCOUNT_QUERY_KEY, changePassword, signOutEverywhere, updateName } from "./settings-api";
+import { SignOutButton } from "./sign-out-button";
 
 export function AccountSection({ account }: { account: AccountOverview }) {
   return (
@@ -49,36 +50,30 @@ function NameForm({ name }: { name: string }) {
   }, [name, form]);
 
   return (
-    <form
-      noValidate
-      aria-labelledby="name-form-heading"
-      className="grid content-start gap-4"
-      onSubmit={submitHandler(form, async (values) => {
+    <AccountForm
+      id="name-form"
+      title="Change name"
+      form={form}
+      submit={isSubmitting ? "Saving..." : "Save name"}
+      canSubmit={isDirty}
+      action={async (values) => {
         const { user } = await updateName(values);
         updateSessionUser({ name: user.name });
         queryClient.setQueryData<AccountOverview>(ACCOUNT_QUERY_KEY, (account) =>
           account ? { ...account, user: { ...account.user, name: user.name } } : account,
         );
         toast({ title: "Name updated", description: `You now appear as ${user.name}.` });
-      })}
+      }}
     >
-      <h3 id="name-form-heading" className="text-base font-semibold text-slate-900">
-        Change name
-      </h3>
       <FormInput form={form} name="name" id="account-name" label="Name" autoComplete="name" />
-      <div>
-        <Button type="submit" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? "Saving..." : "Save name"}
-        </Button>
-      </div>
-    </form>
+    </AccountForm>
   );
 }
 
 const PASSWORD_FIELDS = [
-  { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
-  { name: "newPassword", label: "New password", autoComplete: "new-password" },
-  { name: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
+  { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
+  { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm new password", type: "password", autoComplete: "new-password" },
 ] as const;
 
 function PasswordForm() {
@@ -93,36 +88,54 @@ function PasswordForm() {
   useRecheckConfirmation(form, "newPassword", "confirmPassword");
 
   return (
-    <form
-      noValidate
-      aria-labelledby="password-form-heading"
-      className="grid content-start gap-4"
-      onSubmit={submitHandler(form, async (values) => {
+    <AccountForm
+      id="password-form"
+      title="Change password"
+      description="At least 8 characters. Your other devices will be signed out."
+      form={form}
+      submit={isSubmitting ? "Changing password..." : "Change password"}
+      action={async (values) => {
         await changePassword(values);
         form.reset();
         toast({ title: "Password changed", description: "You have been signed out on your other devices." });
-      })}
+      }}
+    >
+      <FormInputs form={form} idPrefix="account" fields={PASSWORD_FIELDS} />
+    </AccountForm>
+  );
+}
+
+/** One of the card's forms: its heading (and a line under it), its fields, then its button. */
+function AccountForm<T extends FieldValues>(props: {
+  id: string;
+  title: string;
+  description?: string;
+  form: UseFormReturn<T>;
+  action: (values: T) => Promise<void>;
+  /** The button's words (they change while the form is sent). */
+  submit: string;
+  /** Whether there is anything to send: a form with nothing changed keeps its button off. */
+  canSubmit?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `${props.id}-heading`;
+  return (
+    <form
+      noValidate
+      aria-labelledby={headingId}
+      className="grid content-start gap-4"
+      onSubmit={submitHandler(props.form, props.action)}
     >
       <div>
-        <h3 id="password-form-heading" className="text-base font-semibold text-slate-900">
-          Change password
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          {props.title}
         </h3>
-        <p className="mt-1 text-sm text-slate-600">At least 8 characters. Your other devices will be signed out.</p>
+        {props.description ? <p className="mt-1 text-sm text-slate-600">{props.description}</p> : null}
       </div>
-      {PASSWORD_FIELDS.map((field) => (
-        <FormInput
-          key={field.name}
-          form={form}
-          name={field.name}
-          id={`account-${field.name}`}
-          label={field.label}
-          type="password"
-          autoComplete={field.autoComplete}
-        />
-      ))}
+      {props.children}
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Changing password..." : "Change password"}
+        <Button type="submit" disabled={props.form.formState.isSubmitting || props.canSubmit === false}>
+          {props.submit}
         </Button>
       </div>
     </form>
@@ -131,30 +144,21 @@ function PasswordForm() {
 
 function SignOutEverywhere() {
   const finishSignOut = useFinishSignOut();
-  const [pending, setPending] = useState(false);
   return (
     <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <h3 className="text-base font-semibold text-slate-900">Sign out of all devices</h3>
         <p className="mt-1 text-sm text-slate-600">Ends every session, including this one.</p>
       </div>
-      <Button
-        variant="secondary"
-        disabled={pending}
-        onClick={async () => {
-          setPending(true);
-          try {
-            await signOutEverywhere();
-            await finishSignOut("/login");
-            toast({ title: "Signed out everywhere", description: "You have been signed out on all of your devices." });
-          } catch (error) {
-            errorToast((error as Error).message);
-            setPending(false);
-          }
+      <SignOutButton
+        signOut={async () => {
+          await signOutEverywhere();
+          await finishSignOut("/login");
+          toast({ title: "Signed out everywhere", description: "You have been signed out on all of your devices." });
         }}
       >
-        {pending ? "Signing out..." : "Sign out of all devices"}
-      </Button>
+        Sign out of all devices
+      </SignOutButton>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { ADMIN_AI_SETUP, NO_AI_SERVICE_TITLE } from "#shared/ai-service";
 import type { AiStatus } from "#shared/settings";
-import { QueryView } from "../../components/query-view";
-import { SettingsSection } from "../../components/settings-section";
-import { Loading, Skeleton } from "../../components/ui/skeleton";
+import { SettingsQuerySection } from "../../components/settings-section";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { cn } from "../../lib/cn";
 import { useAiStatus } from "./settings-api";
 
@@ -15,38 +14,33 @@ const VECTOR_SEARCH_OFF = {
 export function AiStatusSection() {
   const status = useAiStatus();
   return (
-    <SettingsSection id="ai" title="AI" description="The AI service your directors answer with.">
-      <QueryView
-        query={status}
-        loading={
-          <Loading className="grid gap-3">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-5 w-1/2" />
-          </Loading>
-        }
-        errorClassName="text-sm text-red-700"
-      >
-        {(ai) => (
-          <>
-            <dl className="grid gap-3">
-              <StatusRow label="AI service" on={ai.chat.configured}>
-                {ai.chat.configured ? "Connected" : "Not connected yet"}
-              </StatusRow>
-              <StatusRow label="Business context" on={ai.context.enabled}>
-                {ai.context.enabled ? "On" : "Off"}
-              </StatusRow>
-            </dl>
-            {ai.chat.configured ? null : (
-              <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-                {NO_AI_SERVICE_TITLE}, so your directors cannot answer yet. Your business profile and training answers
-                are saved and will be used as soon as one is connected.
-              </p>
-            )}
-            <AdministratorDetails status={ai} />
-          </>
-        )}
-      </QueryView>
-    </SettingsSection>
+    <SettingsQuerySection
+      id="ai"
+      title="AI"
+      description="The AI service your directors answer with."
+      query={status}
+      loading={<LoadingBlocks blocks={["h-5 w-2/3", "h-5 w-1/2"]} />}
+    >
+      {(ai) => (
+        <>
+          <dl className="grid gap-3">
+            <StatusRow label="AI service" on={ai.chat.configured}>
+              {ai.chat.configured ? "Connected" : "Not connected yet"}
+            </StatusRow>
+            <StatusRow label="Business context" on={ai.context.enabled}>
+              {ai.context.enabled ? "On" : "Off"}
+            </StatusRow>
+          </dl>
+          {ai.chat.configured ? null : (
+            <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+              {NO_AI_SERVICE_TITLE}, so your directors cannot answer yet. Your business profile and training answers are
+              saved and will be used as soon as one is connected.
+            </p>
+          )}
+          <AdministratorDetails status={ai} />
+        </>
+      )}
+    </SettingsQuerySection>
   );
 }
 

@@ -3,9 +3,9 @@ import { useNavigate } from "react-router";
 import { findDirector } from "#shared/directors";
 import { type Cadence, periodLabel } from "#shared/periods";
 import { type ScheduleChange, type ScheduledRequest, scheduleInputSchema } from "#shared/schedules";
-import { SettingsSection } from "../../components/settings-section";
+import { SettingsQuerySection } from "../../components/settings-section";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog, DialogClose } from "../../components/ui/confirm-dialog";
+import { ConfirmButton } from "../../components/ui/confirm-dialog";
 import { errorToast } from "../../components/ui/use-toast";
 import { markRunSeen, useChangeSchedule, useDeleteSchedule, useSchedules } from "../numbers/schedules-api";
 
@@ -16,30 +16,27 @@ const SELECT =
 export function SchedulesSection() {
   const schedules = useSchedules();
   return (
-    <SettingsSection
+    <SettingsQuerySection
       id="scheduled-requests"
       title="Scheduled requests"
       description="Questions a director answers again every week or month. Each answer arrives as a new conversation."
+      query={schedules}
     >
-      {schedules.isPending ? (
-        <p className="text-sm text-slate-600">Loading...</p>
-      ) : schedules.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {schedules.error.message}
-        </p>
-      ) : schedules.data.schedules.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          None yet. Under any answer, or beside a question you are typing, choose “Repeat weekly” or “Repeat monthly” to
-          have it asked again. Your plan allows {schedules.data.limit}.
-        </p>
-      ) : (
-        <ul className="grid gap-3">
-          {schedules.data.schedules.map((schedule) => (
-            <ScheduleRow key={schedule.id} schedule={schedule} />
-          ))}
-        </ul>
-      )}
-    </SettingsSection>
+      {({ schedules: list, limit }) =>
+        list.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            None yet. Under any answer, or beside a question you are typing, choose “Repeat weekly” or “Repeat monthly”
+            to have it asked again. Your plan allows {limit}.
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {list.map((schedule) => (
+              <ScheduleRow key={schedule.id} schedule={schedule} />
+            ))}
+          </ul>
+        )
+      }
+    </SettingsQuerySection>
   );
 }
 
@@ -47,7 +44,6 @@ function ScheduleRow({ schedule }: { schedule: ScheduledRequest }) {
   const change = useChangeSchedule();
   const remove = useDeleteSchedule();
   const navigate = useNavigate();
-  const [removing, setRemoving] = useState(false);
   const [rewording, setRewording] = useState(false);
   const director = findDirector(schedule.directorId);
   const latest = schedule.runs.find((run) => run.conversationId);
@@ -114,34 +110,16 @@ function ScheduleRow({ schedule }: { schedule: ScheduledRequest }) {
             Change question
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={() => setRemoving(true)}>
-          Delete
-        </Button>
+        <ConfirmButton
+          label="Delete"
+          question="Delete this scheduled request?"
+          description={`${director?.name ?? "The director"} stops answering “${schedule.question}”. The answers already given stay in your conversations.`}
+          busy={remove.isPending}
+          onConfirm={(close) =>
+            remove.mutate(schedule.id, { onError: (error) => errorToast(error.message), onSuccess: close })
+          }
+        />
       </div>
-      <ConfirmDialog
-        open={removing}
-        onOpenChange={setRemoving}
-        title="Delete this scheduled request?"
-        description={`${director?.name ?? "The director"} stops answering “${schedule.question}”. The answers already given stay in your conversations.`}
-      >
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(schedule.id, {
-                onError: (error) => errorToast(error.message),
-                onSuccess: () => setRemoving(false),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </div>
-      </ConfirmDialog>
     </li>
   );
 }

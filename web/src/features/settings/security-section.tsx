@@ -1,6 +1,5 @@
-import { QueryView } from "../../components/query-view";
-import { SettingsSection } from "../../components/settings-section";
-import { Loading, Skeleton } from "../../components/ui/skeleton";
+import { SettingsQuerySection } from "../../components/settings-section";
+import { LoadingBlocks } from "../../components/ui/loading-blocks";
 import { useSecurity } from "./settings-api";
 import { SignedInDevices } from "./signed-in-devices";
 import { TwoFactorSettings } from "./two-factor-settings";
@@ -9,26 +8,22 @@ import { TwoFactorSettings } from "./two-factor-settings";
 export function SecuritySection() {
   const security = useSecurity();
   return (
-    <SettingsSection id="security" title="Security" description="How you sign in, and where you are signed in.">
-      <QueryView
-        query={security}
-        loading={
-          <Loading className="grid gap-3">
-            <Skeleton className="h-5 w-48" />
-            <Skeleton className="h-16 w-full" />
-          </Loading>
-        }
-        errorClassName="text-sm text-red-800"
-      >
-        {(overview) => (
-          <div className="grid gap-6">
-            <TwoFactorSettings enabled={overview.twoFactorEnabled} />
-            <div className="border-t border-slate-200 pt-6">
-              <SignedInDevices sessions={overview.sessions} />
-            </div>
+    <SettingsQuerySection
+      id="security"
+      title="Security"
+      description="How you sign in, and where you are signed in."
+      query={security}
+      loading={<LoadingBlocks blocks={["h-5 w-48", "h-16 w-full"]} />}
+      errorClassName="text-sm text-red-800"
+    >
+      {(overview) => (
+        <div className="grid gap-6">
+          <TwoFactorSettings enabled={overview.twoFactorEnabled} />
+          <div className="border-t border-slate-200 pt-6">
+            <SignedInDevices sessions={overview.sessions} />
           </div>
-        )}
-      </QueryView>
-    </SettingsSection>
+        </div>
+      )}
+    </SettingsQuerySection>
   );
 }

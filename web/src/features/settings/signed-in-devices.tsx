@@ -1,11 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import type { SecurityOverview } from "#shared/settings";
-import { Button } from "../../components/ui/button";
-import { errorToast, toast } from "../../components/ui/use-toast";
+import { toast } from "../../components/ui/use-toast";
 import { formatDate } from "../../lib/format-date";
 import { useFinishSignOut } from "../../lib/use-session";
 import { SECURITY_QUERY_KEY, signOutSession } from "./settings-api";
+import { SignOutButton } from "./sign-out-button";
 
 /** A session's last use is recorded every ten minutes (SESSION_SEEN_EVERY_SECONDS): within that, it is in use now. */
 const ACTIVE_NOW_MS = 10 * 60_000;
@@ -40,7 +39,6 @@ export function SignedInDevices({ sessions }: { sessions: SecurityOverview["sess
 function DeviceRow({ session }: { session: SecurityOverview["sessions"][number] }) {
   const queryClient = useQueryClient();
   const finishSignOut = useFinishSignOut();
-  const [pending, setPending] = useState(false);
   const details = [
     session.address ?? "Unknown address",
     lastSeen(session.lastSeenAt),
@@ -57,31 +55,23 @@ function DeviceRow({ session }: { session: SecurityOverview["sessions"][number] 
         </p>
         <p className="mt-0.5 text-sm wrap-anywhere text-slate-600">{details.join(" · ")}</p>
       </div>
-      <Button
-        variant="secondary"
+      <SignOutButton
         size="sm"
         className="shrink-0 self-start sm:self-center"
-        disabled={pending}
         aria-label={`Sign out ${session.device}${session.current ? " (this device)" : ""}`}
-        onClick={async () => {
-          setPending(true);
-          try {
-            const { current } = await signOutSession(session.id);
-            if (current) {
-              await finishSignOut("/login");
-              toast({ title: "Signed out", description: "You have been signed out on this device." });
-              return;
-            }
-            await queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
-            toast({ title: "Device signed out", description: `${session.device} has been signed out.` });
-          } catch (error) {
-            errorToast((error as Error).message);
-            setPending(false);
+        signOut={async () => {
+          const { current } = await signOutSession(session.id);
+          if (current) {
+            await finishSignOut("/login");
+            toast({ title: "Signed out", description: "You have been signed out on this device." });
+            return;
           }
+          await queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
+          toast({ title: "Device signed out", description: `${session.device} has been signed out.` });
         }}
       >
-        {pending ? "Signing out..." : "Sign out"}
-      </Button>
+        Sign out
+      </SignOutButton>
     </li>
   );
 }
