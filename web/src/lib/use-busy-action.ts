@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorToast } from "../components/ui/use-toast";
+import { withErrorToast } from "./with-error-toast";
 
 /**
  * For a button that asks the server for one thing: `busy` while it runs (the button waits, disabled), and the
@@ -9,13 +9,8 @@ export function useBusyAction(): [busy: boolean, run: (action: () => Promise<unk
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      errorToast((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await withErrorToast(action);
+    setBusy(false);
   };
   return [busy, run];
 }
