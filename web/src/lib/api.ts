@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ErrorCode, FieldErrors } from "#shared/errors";
 import { reportUnavailable } from "./connection";
+import { listenerSet } from "./listeners";
 
 /** An error the server sent in the shared shape, or a network failure. */
 export class ApiError extends Error {
@@ -51,14 +52,11 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
-const sessionEndedListeners = new Set<() => void>();
+const sessionEndedListeners = listenerSet();
 
 /** Runs `listener` whenever the server answers that this browser's session has ended (expired or revoked elsewhere). */
 export function onSessionEnded(listener: () => void): () => void {
-  sessionEndedListeners.add(listener);
-  return () => {
-    sessionEndedListeners.delete(listener);
-  };
+  return sessionEndedListeners.add(listener);
 }
 
 /**
@@ -74,7 +72,7 @@ export async function errorFrom(response: Response): Promise<ApiError> {
     body?.error.message ?? "Something went wrong on our side. Please try again.",
     body?.error.fields,
   );
-  if (error.code === "unauthorized:session") for (const listener of sessionEndedListeners) listener();
+  if (error.code === "unauthorized:session") sessionEndedListeners.notify();
   if (error.code === "server:database") reportUnavailable();
   return error;
 }

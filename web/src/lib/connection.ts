@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { listenerSet } from "./listeners";
 
 /**
  * Whether the server can reach its database. A 503 server:database answer (or
@@ -13,12 +14,12 @@ const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 5000;
 
 let status: ConnectionStatus = "online";
-const statusListeners = new Set<() => void>();
-const reconnectedListeners = new Set<() => void>();
+const statusListeners = listenerSet();
+const reconnectedListeners = listenerSet();
 
 function setStatus(next: ConnectionStatus) {
   status = next;
-  for (const listener of statusListeners) listener();
+  statusListeners.notify();
 }
 
 /** The service answered that it cannot serve right now: show "Reconnecting…" and watch for its return. */
@@ -40,25 +41,14 @@ async function watchForRecovery() {
     delay = Math.min(delay * 2, MAX_RETRY_MS);
   }
   setStatus("online");
-  for (const listener of reconnectedListeners) listener();
+  reconnectedListeners.notify();
 }
 
 /** Runs `listener` each time the service is back after being unavailable. */
 export function onReconnected(listener: () => void): () => void {
-  reconnectedListeners.add(listener);
-  return () => {
-    reconnectedListeners.delete(listener);
-  };
+  return reconnectedListeners.add(listener);
 }
 
 export function useConnectionStatus(): ConnectionStatus {
-  return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => {
-        statusListeners.delete(listener);
-      };
-    },
-    () => status,
-  );
+  return useSyncExternalStore(statusListeners.add, () => status);
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { api } from "./api";
+import { listenerSet } from "./listeners";
 
 /** What a component reads of a shared resource; the fields match a query's, so pages read both alike. */
 export type ResourceState<T> = {
@@ -21,11 +22,11 @@ export function createResourceStore<T>(path: string) {
   let state: ResourceState<T> = { data: undefined, error: null, isPending: true, isError: false };
   let latest = 0;
   let inFlight = false;
-  const listeners = new Set<() => void>();
+  const listeners = listenerSet();
 
   const emit = (next: ResourceState<T>) => {
     state = next;
-    for (const listener of listeners) listener();
+    listeners.notify();
   };
 
   const fetchNow = async () => {
@@ -44,11 +45,9 @@ export function createResourceStore<T>(path: string) {
   };
 
   const subscribe = (listener: () => void) => {
-    listeners.add(listener);
+    const remove = listeners.add(listener);
     if (state.data === undefined && !inFlight) void fetchNow();
-    return () => {
-      listeners.delete(listener);
-    };
+    return remove;
   };
 
   const set = (data: T) => {

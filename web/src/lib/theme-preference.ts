@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { listenerSet } from "./listeners";
 
 /** What the owner chose: follow the system's setting, or always light, or always dark. */
 export type ThemePreference = "system" | "light" | "dark";
@@ -12,7 +13,7 @@ const SYSTEM_DARK = "(prefers-color-scheme: dark)";
 /** The browser's bar (and an installed app's title bar) takes the nav bar's colour: white, or slate-900 in dark. */
 const BAR_COLORS = { light: "#ffffff", dark: "#0f172a" } as const;
 
-const listeners = new Set<() => void>();
+const listeners = listenerSet();
 let preference = readStored();
 
 function readStored(): ThemePreference {
@@ -37,7 +38,7 @@ function apply() {
 function update(next: ThemePreference) {
   preference = next;
   apply();
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 // The system switching to dark at sunset, and a choice made in another tab, reach this page at once.
@@ -58,13 +59,5 @@ export function setThemePreference(next: ThemePreference) {
 }
 
 export function useThemePreference(): ThemePreference {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    () => preference,
-  );
+  return useSyncExternalStore(listeners.add, () => preference);
 }

@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import { onSessionEnded } from "./api";
 import { onReconnected } from "./connection";
+import { listenerSet } from "./listeners";
 import { createResourceStore } from "./resource-store";
 
 export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
@@ -10,7 +11,7 @@ export type AuthResponse = { user: SessionUser; next: string };
 
 /** The current session, fetched once on load; the nav bar and "/" need it before any other page code loads. */
 const session = createResourceStore<Session>("/api/auth/session");
-const resetListeners = new Set<() => void>();
+const resetListeners = listenerSet();
 
 // The server says the session has ended (it expired, or was revoked from another device): ask it who is signed in,
 // so every page sees the owner signed out; a protected page then sends them to /login (RequireSession).
@@ -40,15 +41,12 @@ export function updateSessionUser(changes: Partial<Omit<SessionUser, "id">>) {
 
 /** Runs `listener` each time the session changes hands, before the new session is seen. */
 export function onSessionReset(listener: () => void) {
-  resetListeners.add(listener);
-  return () => {
-    resetListeners.delete(listener);
-  };
+  return resetListeners.add(listener);
 }
 
 /** After sign-in, sign-up or sign-out: everything cached belonged to the previous session. */
 export function resetSession(next: Session) {
-  for (const listener of resetListeners) listener();
+  resetListeners.notify();
   session.set(next);
 }
 

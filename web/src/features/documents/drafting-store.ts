@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { DocumentBody } from "#shared/documents";
+import { listenerSet } from "../../lib/listeners";
 
 /**
  * Draftings this tab is following, by document id: the part written so far. It lives outside the page so the
@@ -9,11 +10,11 @@ import type { DocumentBody } from "#shared/documents";
 type Live = { body: DocumentBody | undefined };
 
 let live = new Map<string, Live>();
-const listeners = new Set<() => void>();
+const listeners = listenerSet();
 
 function emit(next: Map<string, Live>) {
   live = next;
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 export function setLiveDraft(id: string, body: DocumentBody | undefined) {
@@ -27,11 +28,5 @@ export function endLiveDraft(id: string) {
 }
 
 export function useLiveDraft(id: string | undefined): Live | undefined {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => (id ? live.get(id) : undefined),
-  );
+  return useSyncExternalStore(listeners.add, () => (id ? live.get(id) : undefined));
 }

@@ -1,28 +1,23 @@
 import { useEffect, useState } from "react";
 import type { DueCount } from "#shared/numbers";
 import { api } from "../../lib/api";
+import { listenerSet } from "../../lib/listeners";
 
 /**
  * The nav's check-in badge: how many values are due. Its own chunk, loaded by the nav only for a signed-in owner, so
  * the landing page keeps its budget; plain fetch, not the query cache, for the same reason.
  */
-const listeners = new Set<() => void>();
+const listeners = listenerSet();
 
 /** Asks every badge to read the count again (after a check-in or a new metric). */
 export function refreshDueCount() {
-  for (const listener of listeners) listener();
+  listeners.notify();
 }
 
 export function NumbersDueBadge({ path }: { path: string }) {
   const [due, setDue] = useState(0);
   const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const listener = () => setVersion((value) => value + 1);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
+  useEffect(() => listeners.add(() => setVersion((value) => value + 1)), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or a refresh reads the count again
   useEffect(() => {
     const controller = new AbortController();
