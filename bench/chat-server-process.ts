@@ -4,10 +4,23 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { serverLaunch } from "./server-launch";
 
-export type ChatServerProcess = { url: string; cookies: string[]; database: string; stop(): Promise<void> };
+export type ChatServerProcess = {
+  pid: number;
+  url: string;
+  cookies: string[];
+  database: string;
+  stop(): Promise<void>;
+};
 
-/** The bench server from the checkout in `root`, with `env` (BENCH_USERS, BENCH_AI_BASE_URL…) added to this one's. */
-export async function startChatServerProcess(root: string, env: Record<string, string>): Promise<ChatServerProcess> {
+/**
+ * The bench server from the checkout in `root`, with `env` (BENCH_USERS, BENCH_AI_BASE_URL…) added to this one's;
+ * every line it writes to standard output (with BENCH_LOG_LEVEL, the app's log lines) also goes to `onLine`.
+ */
+export async function startChatServerProcess(
+  root: string,
+  env: Record<string, string>,
+  onLine: (line: string) => void = () => {},
+): Promise<ChatServerProcess> {
   const launch = serverLaunch(root, ["--import", "tsx", "bench/chat-server.ts"]);
   const child = spawn(launch.command, launch.args, {
     cwd: root,
@@ -19,6 +32,7 @@ export async function startChatServerProcess(root: string, env: Record<string, s
     child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
     // With BENCH_LOG_LEVEL the app's log lines come first: the ready line is the one with the url and the cookies.
     createInterface({ input: child.stdout }).on("line", (line) => {
+      onLine(line);
       if (!line.startsWith("{")) return;
       const entry = JSON.parse(line) as { url?: string; cookies?: string[]; database?: string };
       if (entry.url && Array.isArray(entry.cookies))
@@ -27,6 +41,7 @@ export async function startChatServerProcess(root: string, env: Record<string, s
   });
   return {
     ...ready,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;

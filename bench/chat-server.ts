@@ -7,6 +7,10 @@
 // something to search), and prints one JSON line:
 // { url, cookies, database }; with BENCH_LOG_LEVEL the app's log lines go to standard output too, before and after
 // it. bench/board.ts uses it with four directors.
+//
+// With BENCH_SEED_DATABASE (JSON: { env, label }, the database's DATA_DIR or DATABASE_URL) it only seeds: the owners
+// are made in that database, the server closes, the JSON line is printed and the process exits, so that another
+// process (the built server, bench/seeded-server.ts) serves them without the seeding's memory.
 import { randomUUID } from "node:crypto";
 import {
   businessProfiles,
@@ -34,9 +38,14 @@ const factsPerOwner = Number(process.env.BENCH_FACTS ?? 0);
 const knowledgePieces = Number(process.env.BENCH_PIECES ?? 0);
 // BENCH_JOIN_DATABASE_URL: another server process on that database (bench/capacity.ts runs two): no owners are made.
 const joined = process.env.BENCH_JOIN_DATABASE_URL;
-const database = joined
-  ? { env: { DATABASE_URL: joined }, label: "PostgreSQL (second process)", remove: async () => {} }
-  : await createBenchDatabase("chat");
+const seedOnly = process.env.BENCH_SEED_DATABASE
+  ? (JSON.parse(process.env.BENCH_SEED_DATABASE) as { env: Record<string, string>; label: string })
+  : undefined;
+const database = seedOnly
+  ? { ...seedOnly, remove: async () => {} }
+  : joined
+    ? { env: { DATABASE_URL: joined }, label: "PostgreSQL (second process)", remove: async () => {} }
+    : await createBenchDatabase("chat");
 const env = parseEnv({
   NODE_ENV: "production",
   ...database.env,
@@ -140,9 +149,12 @@ for (let index = 0; index < users; index++) {
 if (knowledgePieces > 0) await addKnowledgeNotes(cookies);
 
 const label = `${database.label}${vectors.available ? "" : ", no pgvector (full-text retrieval)"}`;
+// Seeding only: the database is closed before the line is printed, so the server that serves it may open it.
+if (seedOnly) await server.close();
 process.stdout.write(
   `${JSON.stringify({ url: server.url, cookies, database: label, databaseUrl: database.env.DATABASE_URL })}\n`,
 );
+if (seedOnly) process.exit(0);
 process.on("SIGTERM", () => {
   void server
     .close()

@@ -10,32 +10,42 @@
 //    facts to the AI service); server CPU per turn includes it, and the requests for facts are counted.
 // 2. 200 concurrent streaming turns from 200 owners: errors (target 0), p95 time to first token, server RSS.
 // Server RSS after the sequential turns is read 0.2 s after their learning's last request to the AI service, and again
-// 2 s later, once the server has been idle for a moment (the target, ≤ 300 MB, is for that one); then its peak during
-// the concurrent turns.
+// 2 s later, once the server has been idle for a moment (the target, ≤ 260 MiB, is for that one); then its peak during
+// the concurrent turns. RSS is also read after the warm-up turns, so that growth per 100 turns shows a leak.
 //
-// The server runs in its own process (bench/chat-server.ts) on the embedded database in a fresh data folder, or with
-// DATABASE_URL on a fresh database of that PostgreSQL server, so its memory is measured alone; the clients run here,
+// The server under test is the checkout's built server (bundled into dist/server by scripts/build-server.mjs before
+// the run), started as `npm start` starts it (scripts/serve.sh dist/server/index.js) on the embedded database in a
+// fresh data folder, or with DATABASE_URL on a fresh database of that PostgreSQL server; its owners are made
+// beforehand by the checkout's bench/chat-server.ts in a process of its own (bench/seeded-server.ts), so its memory is
+// what serving the turns leaves, not what making the owners did. SERVER=tsx measures the old way: bench/chat-server.ts
+// run through tsx serves the turns after making the owners itself. A compared ref that cannot be built and served so
+// (no scripts/serve.sh) is measured the old way, and the output says so. The clients run here,
 // the test AI server in a worker thread of this process (bench/fake-ai-thread.ts), so that a provider answering at once
 // does not wait for the clients' work on this thread; AI_SERVER=inline runs it on this thread, as before. USERS and TURNS shrink a quick run; each owner has FACTS remembered facts (20 by default; 0 for
 // none), which go with every question. The owners' other pieces (profile, Martha's answers) are sent whole, so
 // retrieval has nothing to search and is skipped; PIECES=100 gives each owner a knowledge note of 100 pieces (through
-// the app's API), which every turn then searches (a compared ref's server is then started by this checkout's
-// bench/chat-server.ts, so that its owners have them too). `npm run bench:chat -- --compare <git ref>` runs the same measurement against
+// the app's API), which every turn then searches (a compared ref's owners are made by this checkout's
+// bench/chat-server.ts, so that they have them too). `npm run bench:chat -- --compare <git ref>` runs the same measurement against
 // that ref's server (from a temporary worktree) and this one, alternately RUNS times (default 1), and prints both
 // columns with the ratio.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
+import { startChatServerProcess } from "./chat-server-process";
 import { checkOutRef, compareRefArg, type Figure, printTable } from "./compare-ref";
 import { startFakeAiInline, startFakeAiThread } from "./fake-ai-thread";
 import { percentile } from "./percentile";
-import { serverLaunch } from "./server-launch";
+import { buildServer, canServeBuilt, startSeededServer } from "./seeded-server";
 import { readTurnStream } from "./turn-stream";
 
 const USERS = Number(process.env.USERS ?? 200);
 const SEQUENTIAL_TURNS = Number(process.env.TURNS ?? 200);
 const WARMUP_TURNS = 20;
+// The built server has just opened its database: until its engine's hot code is compiled to optimized code (a few
+// hundred statements) every turn is slower, which is not what an owner of a running server waits for. Before the
+// measured owners' own warm-up, WARMUP turns (200 by default) from WARMUP_OWNERS owners of their own bring it to where
+// a server that made its own owners was after 20, leaving the measured owners' conversations as long as before.
+const SERVER_WARMUP_TURNS = Number(process.env.WARMUP ?? 200);
+const WARMUP_OWNERS = 10;
 const RUNS = Number(process.env.RUNS ?? 1);
 const PIECES = Number(process.env.PIECES ?? 0);
 const RSS_IDLE_AFTER_MS = 2000;
@@ -121,6 +131,7 @@ function serverCpuMs(pid: number): number {
 }
 
 type ChatRun = {
+  way: ServerWay;
   database: string;
   sequentialErrors: number;
   ttft: number[];
@@ -138,6 +149,8 @@ type ChatRun = {
   firstError?: string;
   concurrentTtft: number[];
   concurrentWallMs: number;
+  /** Read RSS_IDLE_AFTER_MS after the warm-up turns' learning, before the sequential turns. */
+  rssAfterWarmUp: number;
   /** Read 0.2 s after the sequential turns' learning, then RSS_IDLE_AFTER_MS later. */
   rssBefore: number;
   rssIdle: number;
@@ -145,47 +158,68 @@ type ChatRun = {
   rssHighWater: number;
 };
 
-/** The whole measurement against the server of the checkout in `root` (this one, or the compared ref's). */
-async function measure(root: string): Promise<ChatRun> {
-  const launch = serverLaunch(root, ["--import", "tsx", "bench/chat-server.ts"]);
-  const child = spawn(launch.command, launch.args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PATH: launch.path,
-      BENCH_USERS: String(USERS),
-      BENCH_FACTS: process.env.FACTS ?? "20",
-      BENCH_PIECES: String(PIECES),
-      BENCH_AI_BASE_URL: fake.url,
-      BENCH_LOG_LEVEL: "debug",
+/**
+ * How the server under test runs: "built" — `root`'s built server started as `npm start` starts it, its owners made
+ * beforehand by another process (bench/seeded-server.ts); "tsx" — `root`'s bench/chat-server.ts run through tsx,
+ * making its owners itself, as this benchmark ran before (its memory figures then include that burst).
+ */
+type ServerWay = "built" | "tsx";
+
+/** Starts the server of the checkout in `root` the given way; its log lines go to `onLine`. */
+function startServerUnderTest(root: string, way: ServerWay, onLine: (line: string) => void) {
+  const seedEnv = {
+    BENCH_USERS: String(USERS + WARMUP_OWNERS),
+    BENCH_FACTS: process.env.FACTS ?? "20",
+    BENCH_PIECES: String(PIECES),
+    BENCH_AI_BASE_URL: fake.url,
+  };
+  if (way === "tsx") return startChatServerProcess(root, { ...seedEnv, BENCH_LOG_LEVEL: "debug" }, onLine);
+  // The settings bench/chat-server.ts gives the app, for the built server, which reads them from its environment.
+  return startSeededServer(
+    root,
+    seedEnv,
+    {
+      // Each turn's "chat first token" line says where its time went, measured in the server.
+      LOG_LEVEL: "debug",
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: "sk-bench",
+      CHAT_MODEL: "bench-chat",
+      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      CHAT_RATE_LIMIT_PER_MINUTE: "100000",
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  // Its standard output is read to the end (a full pipe would hold the server up): the ready line, and its log lines.
+    onLine,
+  );
+}
+
+/** The whole measurement against the server of the checkout in `root` (this one, or the compared ref's). */
+async function measure(root: string, way: ServerWay): Promise<ChatRun> {
+  // Its standard output is read to the end (a full pipe would hold the server up): its log lines.
   const serverTimings = new Map<string, ServerTimings>();
-  const ready = await new Promise<{ url: string; cookies: string[]; database: string }>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      const entry = JSON.parse(line) as { cookies?: string[]; msg?: string; requestId?: string } & ServerTimings;
-      if (Array.isArray(entry.cookies)) resolve(entry as { url: string; cookies: string[]; database: string });
-      else if (entry.msg === "chat first token" && entry.requestId) serverTimings.set(entry.requestId, entry);
-    });
+  const server = await startServerUnderTest(root, way, (line) => {
+    if (!line.startsWith("{")) return;
+    const entry = JSON.parse(line) as { msg?: string; requestId?: string } & ServerTimings;
+    if (entry.msg === "chat first token" && entry.requestId) serverTimings.set(entry.requestId, entry);
   });
   const timingsOf = (result: Turn) => serverTimings.get(result.requestId) ?? {};
-  const { url, cookies } = ready;
-  const pid = child.pid ?? 0;
+  const { url, pid } = server;
+  const cookies = server.cookies.slice(0, USERS);
+  const warmUpCookies = server.cookies.slice(USERS);
   // Ten owners (fewer in a quick run with USERS under 10) take the sequential turns.
   const takingTurns = Math.min(10, cookies.length);
   try {
     // 1. Sequential turns, the AI answering at once. Ten owners take turns so conversations grow as in real use.
+    for (let index = 0; index < SERVER_WARMUP_TURNS; index++) {
+      await turn(url, warmUpCookies[index % WARMUP_OWNERS] ?? "", `Warm-up question ${index}`);
+    }
     for (let index = 0; index < WARMUP_TURNS; index++) {
       await turn(url, cookies[index % takingTurns] ?? "", `Warm-up question ${index}`);
     }
     // Learning from an answer steps aside while a turn waits for its first token, so it may trail the turns: CPU is
     // counted from the moment the warm-up's learning is done to the moment the measured turns' learning is.
-    await learningCaughtUp(WARMUP_TURNS);
+    await learningCaughtUp(SERVER_WARMUP_TURNS + WARMUP_TURNS);
+    // Read once the server has been idle as long as for the figure after the turns, so the two compare.
+    await new Promise((resolve) => setTimeout(resolve, RSS_IDLE_AFTER_MS));
+    const rssAfterWarmUp = rssMiB(pid, "VmRSS");
     const sequential: Turn[] = [];
     const factRequestsBefore = (await factRecords()).length;
     const cpuBefore = serverCpuMs(pid);
@@ -223,7 +257,8 @@ async function measure(root: string): Promise<ChatRun> {
     clearInterval(sampler);
     const failures = concurrent.filter((result) => !result.ok);
     return {
-      database: ready.database,
+      way,
+      database: server.database,
       sequentialErrors: sequential.filter((result) => !result.ok).length,
       ttft: sequential.map((result) => result.ttftMs),
       beforeProvider: sequential.map((result) => result.providerAtMs),
@@ -238,14 +273,14 @@ async function measure(root: string): Promise<ChatRun> {
       firstError: failures[0]?.error,
       concurrentTtft: concurrent.map((result) => result.ttftMs),
       concurrentWallMs,
+      rssAfterWarmUp,
       rssBefore,
       rssIdle,
       rssPeak,
       rssHighWater: rssMiB(pid, "VmHWM"),
     };
   } finally {
-    child.kill("SIGTERM");
-    await exited;
+    await server.stop();
   }
 }
 
@@ -301,15 +336,29 @@ const FIGURES: Array<Figure<ChatRun>> = [
   { label: "concurrent: time to first token, p50", value: (r) => percentile(r.concurrentTtft, 50), unit: "ms" },
   { label: "concurrent: time to first token, p95", value: (r) => percentile(r.concurrentTtft, 95), unit: "ms" },
   { label: "concurrent: all done in", value: (r) => r.concurrentWallMs, unit: "ms" },
+  {
+    label: `server RSS after the warm-up turns, idle ${RSS_IDLE_AFTER_MS / 1000} s`,
+    value: (r) => r.rssAfterWarmUp,
+    unit: "MiB",
+  },
   { label: "server RSS right after the sequential turns", value: (r) => r.rssBefore, unit: "MiB" },
   {
     label: `server RSS after the sequential turns, idle ${RSS_IDLE_AFTER_MS / 1000} s`,
     value: (r) => r.rssIdle,
     unit: "MiB",
-    target: "≤ 300 MB",
+    target: "≤ 260 MiB (issue 39)",
+  },
+  {
+    label: "server RSS growth per 100 sequential turns (idle after them against idle after the warm-up)",
+    value: (r) => ((r.rssIdle - r.rssAfterWarmUp) * 100) / SEQUENTIAL_TURNS,
+    unit: "MiB",
   },
   { label: "server RSS peak during the concurrent turns", value: (r) => r.rssPeak, unit: "MiB", target: "≤ 400 MB" },
-  { label: "server RSS high-water mark (includes creating owners)", value: (r) => r.rssHighWater, unit: "MiB" },
+  {
+    label: "server RSS high-water mark (the tsx way: includes making the owners)",
+    value: (r) => r.rssHighWater,
+    unit: "MiB",
+  },
 ];
 
 function report(runs: ChatRun[]) {
@@ -319,29 +368,49 @@ function report(runs: ChatRun[]) {
 
 const piecesNote = PIECES > 0 ? `; each owner has a knowledge note of ${PIECES} pieces` : "";
 
+/** Made ready to be measured: the built way needs the server bundle and this checkout's seeding (owners, notes). */
+function prepare(root: string, way: ServerWay) {
+  if (root !== process.cwd() && (way === "built" || PIECES > 0)) {
+    // An older harness would neither seed alone nor give the owners their pieces: the ref's owners are made by this
+    // checkout's bench/chat-server.ts (the server's code is the ref's all the same).
+    fs.copyFileSync("bench/chat-server.ts", path.join(root, "bench/chat-server.ts"));
+  }
+  if (way === "built") buildServer(root);
+}
+
+const way: ServerWay = process.env.SERVER === "tsx" ? "tsx" : "built";
+const wayNote = (run: ChatRun | undefined) =>
+  run?.way === "tsx" ? "; the server run through tsx, making its owners itself (memory includes that)" : "";
+
 try {
   const current = { label: "this checkout", runs: [] as ChatRun[] };
+  prepare(process.cwd(), way);
   if (!compareRef) {
-    for (let index = 0; index < RUNS; index++) current.runs.push(await measure(process.cwd()));
-    process.stdout.write(`Database: ${current.runs[0]?.database}${piecesNote}\n`);
+    for (let index = 0; index < RUNS; index++) current.runs.push(await measure(process.cwd(), way));
+    process.stdout.write(`Database: ${current.runs[0]?.database}${piecesNote}${wayNote(current.runs[0])}\n`);
     printTable(FIGURES, [current]);
     report(current.runs);
   } else {
     process.stdout.write(`Checking out ${compareRef} in a temporary worktree…\n`);
     const checkout = checkOutRef(compareRef, { build: false });
-    // An older harness would not give the owners their pieces: with PIECES, the ref's server is started by this
-    // checkout's bench/chat-server.ts (the server's code is the ref's all the same).
-    if (PIECES > 0) fs.copyFileSync("bench/chat-server.ts", path.join(checkout.root, "bench/chat-server.ts"));
+    // A ref from before scripts/serve.sh and the server bundle is measured as this benchmark measured then.
+    const refWay: ServerWay = way === "built" && canServeBuilt(checkout.root) ? "built" : "tsx";
     const ref = { label: compareRef, runs: [] as ChatRun[] };
     try {
+      prepare(checkout.root, refWay);
       for (let index = 0; index < RUNS; index++) {
-        ref.runs.push(await measure(checkout.root));
-        current.runs.push(await measure(process.cwd()));
+        ref.runs.push(await measure(checkout.root, refWay));
+        current.runs.push(await measure(process.cwd(), way));
       }
     } finally {
       checkout.remove();
     }
-    process.stdout.write(`Database: ${current.runs[0]?.database}${piecesNote}\n`);
+    process.stdout.write(`Database: ${current.runs[0]?.database}${piecesNote}${wayNote(current.runs[0])}\n`);
+    if (refWay !== way) {
+      process.stdout.write(
+        `${compareRef} cannot be served built: measured the old way (through tsx, making its owners itself), so its memory figures include that\n`,
+      );
+    }
     printTable(FIGURES, [ref, current]);
     report([...ref.runs, ...current.runs]);
   }
