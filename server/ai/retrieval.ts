@@ -203,9 +203,10 @@ type SearchInput = SearchScope & { userId: string; threshold: number; count: num
 
 /**
  * Full-text rank (BM25) and vector similarity (pgvector, only vectors from the query's model) each rank the owner's
- * pieces in the database, each ranking returning its best CANDIDATES_PER_RANKING, all in one statement once the
- * embeddings are in; reciprocal rank fusion merges them here, and near-copies of a piece already chosen are skipped.
- * Only this owner's pieces, and only from sources this director may use.
+ * pieces in the database, each ranking returning its best CANDIDATES_PER_RANKING: the full-text rankings in one
+ * statement at once, while the question's embeddings are on their way, the vector rankings in another once they are
+ * in; reciprocal rank fusion merges them here, and near-copies of a piece already chosen are skipped. Only this
+ * owner's pieces, and only from sources this director may use.
  */
 async function rankPieces(
   database: Pick<DatabaseHandle, "db" | "vectors">,
@@ -217,32 +218,35 @@ async function rankPieces(
   const mode = input.mode ?? "hybrid";
   const scope = inScope(input);
   const worded = mode === "vector" ? [] : input.queries.filter((query) => query.text.trim() !== "");
-  const embeddings = mode === "text" ? [] : await input.embeddings;
-  const vectorRankings = input.queries.flatMap((query, index) => {
-    const embedding = embeddings[index];
-    const ranking =
-      embedding &&
-      pieceVectorRanking(database.vectors, {
-        userId: input.userId,
-        model: embedding.model,
-        dimensions: embedding.vector.length,
-        cosineLiteral: cosineQueryLiteral(embedding.vector),
-        threshold: input.threshold,
-        limit: CANDIDATES_PER_RANKING,
-        scope,
-      });
-    return ranking ? [{ weight: query.weight * VECTOR_WEIGHT, sql: ranking }] : [];
-  });
-  const lists = [
-    ...(worded.length > 0 ? [sql`(${textRankings(input.userId, worded, scope)})`] : []),
-    ...vectorRankings.map(
+  const textRows =
+    worded.length > 0 ? readRankings(database, input.userId, textRankings(input.userId, worded, scope)) : [];
+  const vectorRankings = (mode === "text" ? Promise.resolve([]) : input.embeddings).then((embeddings) =>
+    input.queries.flatMap((query, index) => {
+      const embedding = embeddings[index];
+      const ranking =
+        embedding &&
+        pieceVectorRanking(database.vectors, {
+          userId: input.userId,
+          model: embedding.model,
+          dimensions: embedding.vector.length,
+          cosineLiteral: cosineQueryLiteral(embedding.vector),
+          threshold: input.threshold,
+          limit: CANDIDATES_PER_RANKING,
+          scope,
+        });
+      return ranking ? [{ weight: query.weight * VECTOR_WEIGHT, sql: ranking }] : [];
+    }),
+  );
+  const vectorRows = vectorRankings.then((rankings) => {
+    const lists = rankings.map(
       (ranking, index) => sql`(select ${worded.length + index}::int as ranking, r.* from ${ranking.sql} r)`,
-    ),
-  ];
-  const rows = lists.length > 0 ? await readRankings(database, input.userId, sql.join(lists, sql` union all `)) : [];
+    );
+    return lists.length > 0 ? readRankings(database, input.userId, sql.join(lists, sql` union all `)) : [];
+  });
+  const [text, vectors, rankings] = await Promise.all([textRows, vectorRows, vectorRankings]);
   return fuse(
-    rows,
-    [...worded.map((query) => query.weight), ...vectorRankings.map((ranking) => ranking.weight)],
+    [...text, ...vectors],
+    [...worded.map((query) => query.weight), ...rankings.map((ranking) => ranking.weight)],
     input.count,
   );
 }

@@ -59,6 +59,9 @@ export type JobRunner<Deps> = {
 };
 
 const SCHEMA = "pgboss";
+/** Restarts the pause of the job waiting under a key (sendAfterQuiet): after every chat answer, for its learning. */
+const RESTART_PAUSE_SQL = `update ${SCHEMA}.job set start_after = now() + $3::interval
+  where name = $1 and singleton_key = $2 and state = 'created'`;
 /** What the queue's database answers once the runner has stopped (see createJobRunner). */
 const NO_RESULT = undefined as unknown as { rows: unknown[] };
 const DEFAULT_POLLING_SECONDS = 2;
@@ -216,11 +219,7 @@ export function createJobRunner<Deps extends RunnerDeps>(
       });
       // One was already waiting for this key: it waits the whole pause again from now.
       if (id === null) {
-        await execute(
-          `update ${SCHEMA}.job set start_after = now() + $3::interval
-           where name = $1 and singleton_key = $2 and state = 'created'`,
-          [job.name, key, startAfter],
-        );
+        await execute(RESTART_PAUSE_SQL, [job.name, key, startAfter]);
       }
       if (quietSeconds === 0) wakeWorkers(job.name);
     },
@@ -329,9 +328,11 @@ function executorFor(database: DatabaseHandle): Executor {
       if (ready) await ready();
       // Without parameters pg-boss may send several statements (its schema, maintenance), which only exec runs.
       if (!values || values.length === 0) return (await pglite.exec(text)).at(-1) ?? { rows: [] };
-      // The three statements every job runs (sent, fetched, recorded as done) are prepared: planning is much of a
-      // statement's time on PGlite (docs/decisions/0020), and each of them reads one queue's rows by key.
-      if (database.prepared && (sendsJob(text) || fetchesJobs(text) || marksJobsDone(text))) {
+      // The three statements every job runs (sent, fetched, recorded as done) and the pause every chat answer restarts
+      // are prepared: planning is much of a statement's time on PGlite (docs/decisions/0020), and each of them reads
+      // one queue's rows by key.
+      const hot = sendsJob(text) || fetchesJobs(text) || marksJobsDone(text) || text === RESTART_PAUSE_SQL;
+      if (database.prepared && hot) {
         return database.prepared.query(text, values);
       }
       return pglite.query(text, values);
