@@ -10,15 +10,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { freePort } from "../server/test/free-port";
 import { createBenchDatabase } from "./bench-database";
+import type { ChatServerProcess } from "./chat-server-process";
 import { serverLaunch } from "./server-launch";
-
-export type BenchServer = {
-  pid: number;
-  url: string;
-  cookies: string[];
-  database: string;
-  stop(): Promise<void>;
-};
 
 /** Whether the checkout in `root` can be built and served as `npm start` does (refs from before that cannot). */
 export function canServeBuilt(root: string): boolean {
@@ -42,7 +35,7 @@ export async function startSeededServer(
   seedEnv: Record<string, string>,
   serverEnv: Record<string, string>,
   onLine: (line: string) => void,
-): Promise<BenchServer> {
+): Promise<ChatServerProcess> {
   const database = await createBenchDatabase("chat");
   try {
     const seeded = await seed(root, { ...seedEnv, BENCH_SEED_DATABASE: JSON.stringify(database) });
