@@ -1,9 +1,8 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { AVERAGE_PERIODS, formatMetricValue, type Metric, type MetricValue, trendOf } from "../../shared/numbers";
 import { periodAt, periodLabel, shiftPeriod } from "../../shared/periods";
 import type { Database } from "../db/client";
-import { listMetrics, listValues } from "../db/metric-rows";
-import { numbersSettings } from "../db/schema";
+import { readOwnerNumbers } from "../db/metric-rows";
 
 /** A metric as a director is given it: its latest value and trend in one sentence the answer can cite. */
 export type MetricInContext = { metricId: string; directorId: string; name: string; period: string; text: string };
@@ -81,17 +80,4 @@ function changeWords(percent: number): string {
   const rounded = Math.round(percent);
   if (rounded === 0) return "level";
   return `${rounded > 0 ? "up" : "down"} ${Math.abs(rounded)} %`;
-}
-
-/** The owner's settings, metrics and values, as the context needs them (the same rows server/numbers/ keeps). */
-async function readOwnerNumbers(db: Database, userId: string) {
-  const [settingsRows, metrics, values] = await Promise.all([
-    db
-      .select({ timeZone: numbersSettings.timeZone, currency: numbersSettings.currency })
-      .from(numbersSettings)
-      .where(eq(numbersSettings.userId, userId)),
-    listMetrics(db, userId),
-    listValues(db, userId),
-  ]);
-  return { settings: settingsRows[0] ?? { timeZone: "UTC", currency: "USD" }, metrics, values };
 }

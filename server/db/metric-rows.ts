@@ -1,12 +1,33 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Metric, MetricValue } from "../../shared/numbers";
+import type { Metric, MetricValue, NumbersSettings } from "../../shared/numbers";
 import type { Database } from "./client";
-import { metrics, metricValues } from "./schema";
+import { metrics, metricValues, numbersSettings } from "./schema";
 
 /**
- * The owner's metrics and their values as the numbers pages and a director's context read them. They live below the
- * capabilities because both server/numbers and server/ai read them.
+ * The owner's numbers (settings, metrics and their values) as the numbers pages and a director's context read them.
+ * They live below the capabilities because both server/numbers and server/ai read them.
  */
+
+export type OwnerNumbers = { settings: NumbersSettings; metrics: Metric[]; values: MetricValue[] };
+
+/** The owner's settings, metrics and every value, read at once. */
+export async function readOwnerNumbers(db: Database, userId: string): Promise<OwnerNumbers> {
+  const [settings, metrics, values] = await Promise.all([
+    readNumbersSettings(db, userId),
+    listMetrics(db, userId),
+    listValues(db, userId),
+  ]);
+  return { settings, metrics, values };
+}
+
+const DEFAULT_SETTINGS = { timeZone: "UTC", currency: "USD", reminders: true } as const;
+
+/** The owner's time zone, currency and reminder choice; the defaults until they are first saved. */
+export async function readNumbersSettings(db: Database, userId: string): Promise<NumbersSettings> {
+  const [row] = await db.select().from(numbersSettings).where(eq(numbersSettings.userId, userId));
+  if (!row) return { ...DEFAULT_SETTINGS, saved: false };
+  return { timeZone: row.timeZone, currency: row.currency, reminders: row.reminders, saved: true };
+}
 
 type MetricRow = typeof metrics.$inferSelect;
 

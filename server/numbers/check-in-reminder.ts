@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { periodAt } from "../../shared/periods";
-import { listMetrics, listValues } from "../db/metric-rows";
+import { listMetrics, listValues, readNumbersSettings } from "../db/metric-rows";
 import { numbersSettings, users } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { checkInReminderMessage } from "../mail/messages";
 import { dueCheckIns } from "./due-check-ins";
-import { readNumbersSettings } from "./numbers-settings";
 
 /**
  * One email when a check-in is due, at most one per week however many periods are missed (they all wait in the same

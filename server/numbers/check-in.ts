@@ -9,11 +9,10 @@ import {
   valueProblem,
 } from "../../shared/numbers";
 import { periodAt, periodOfDate } from "../../shared/periods";
-import { listMetrics, listValues } from "../db/metric-rows";
+import { listMetrics, listValues, readNumbersSettings } from "../db/metric-rows";
 import type { AppDeps } from "../deps";
 import { AppError } from "../http/app-error";
 import { storeValues, type ValueToStore } from "./metric-values";
-import { readNumbersSettings } from "./numbers-settings";
 
 /**
  * A check-in: values for due periods, past periods (backfill) or an import, all saved together or none. A value that

@@ -8,8 +8,8 @@ import {
   valueProblem,
 } from "../../shared/numbers";
 import { isCalendarDate, periodAt, periodOfDate } from "../../shared/periods";
+import { readOwnerNumbers } from "../db/metric-rows";
 import type { AppDeps } from "../deps";
-import { readOwnerNumbers } from "./owner-numbers";
 
 /**
  * What an imported file (date, metric, value) would save: each row matched to one of the owner's metrics by name and

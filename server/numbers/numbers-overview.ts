@@ -3,12 +3,12 @@ import { suggestMetrics } from "../../shared/metric-suggestions";
 import type { DueCount, NumbersOverview } from "../../shared/numbers";
 import { periodAt } from "../../shared/periods";
 import { METRIC_LIMITS } from "../../shared/plans";
+import { readOwnerNumbers } from "../db/metric-rows";
 import { directorTrainings } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { requireActivePlan } from "../plans/plan-status";
 import { getBusinessProfile } from "../profile/business-profile";
 import { dueCheckIns } from "./due-check-ins";
-import { readOwnerNumbers } from "./owner-numbers";
 
 /** Everything /numbers shows: the owner's metrics and values, what the check-in asks for, and what to suggest. */
 export async function numbersOverview(deps: Pick<AppDeps, "db" | "now">, userId: string): Promise<NumbersOverview> {

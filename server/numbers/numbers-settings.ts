@@ -1,16 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { NumbersSettings, NumbersSettingsChange } from "../../shared/numbers";
 import type { Database } from "../db/client";
+import { readNumbersSettings } from "../db/metric-rows";
 import { numbersSettings } from "../db/schema";
-
-const DEFAULTS = { timeZone: "UTC", currency: "USD", reminders: true } as const;
-
-/** The owner's time zone, currency and reminder choice; the defaults until they are first saved. */
-export async function readNumbersSettings(db: Database, userId: string): Promise<NumbersSettings> {
-  const [row] = await db.select().from(numbersSettings).where(eq(numbersSettings.userId, userId));
-  if (!row) return { ...DEFAULTS, saved: false };
-  return { timeZone: row.timeZone, currency: row.currency, reminders: row.reminders, saved: true };
-}
 
 /** Saves what changed; the rest keeps its stored (or default) value. */
 export async function saveNumbersSettings(

@@ -1,11 +1,11 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Metric, MetricValue } from "../../shared/numbers";
 import { CADENCES, type Cadence, type CalendarDate, periodAt, shiftPeriod } from "../../shared/periods";
+import { readOwnerNumbers } from "../db/metric-rows";
 import { directorBriefs, directorTrainings } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { getPlanStatus } from "../plans/plan-status";
 import { dueCheckIns } from "./due-check-ins";
-import { readOwnerNumbers } from "./owner-numbers";
 import { writeBriefJob } from "./write-brief-job";
 
 /** A brief whose job gave up (the AI service was away for long) is sent again after this long. */

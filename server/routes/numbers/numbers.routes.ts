@@ -9,6 +9,7 @@ import {
 } from "../../../shared/numbers";
 import type { AppEnv } from "../../app-env";
 import { requireUser } from "../../auth/require-user";
+import { readNumbersSettings } from "../../db/metric-rows";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
@@ -18,7 +19,7 @@ import { previewImport } from "../../numbers/import-preview";
 import { deleteValue } from "../../numbers/metric-values";
 import { changeMetric, createMetric, deleteMetric } from "../../numbers/metrics";
 import { dueCount, numbersOverview } from "../../numbers/numbers-overview";
-import { readNumbersSettings, saveNumbersSettings } from "../../numbers/numbers-settings";
+import { saveNumbersSettings } from "../../numbers/numbers-settings";
 import { planBriefs } from "../../numbers/plan-briefs";
 import { idParam } from "../chat/id-param";
 
