@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LoadFailed } from "./load-failed";
+import { QueryView } from "./query-view";
 
 /**
  * What a page shows of the data it reads: `loading` while it is read, the LoadFailed card (what failed, the server's
@@ -14,16 +15,20 @@ export function PageData<T>(props: {
   children: (data: T) => ReactNode;
 }) {
   const { query } = props;
-  if (query.isPending) return props.loading;
-  if (query.isError) {
-    return (
-      <LoadFailed
-        title={props.failedTitle}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-        className={props.failedClassName}
-      />
-    );
-  }
-  return props.children(query.data);
+  return (
+    <QueryView
+      query={query}
+      loading={props.loading}
+      failed={(error) => (
+        <LoadFailed
+          title={props.failedTitle}
+          message={error.message}
+          onRetry={() => void query.refetch()}
+          className={props.failedClassName}
+        />
+      )}
+    >
+      {props.children}
+    </QueryView>
+  );
 }
