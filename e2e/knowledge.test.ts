@@ -158,7 +158,16 @@ describe("knowledge", () => {
 
     const phone = await browser.newPage(PHONE);
     await phone.context().addCookies(await page.context().cookies());
+    // The list cannot be read once: the page says so with the server's reason, and "Try again" reads it.
+    browser.expectConsoleError(/status of 500/);
+    await phone.route("**/api/knowledge", (route) =>
+      route.fulfill({ status: 500, json: { error: { code: "server:internal", message: "The list is away." } } }),
+    );
     await phone.goto("/knowledge");
+    await phone.getByText("We could not load your knowledge.").waitFor();
+    await phone.getByText("The list is away.").waitFor();
+    await phone.unroute("**/api/knowledge");
+    await phone.getByRole("button", { name: "Try again" }).click();
     await sourceRow(phone, "price-list.pdf").getByText("Ready", { exact: true }).waitFor();
     await screenshot(phone, "knowledge-phone");
   });
