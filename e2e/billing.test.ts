@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TRAINING_QUESTIONS } from "#shared/training";
 import { directorTrainings } from "../server/db/schema";
 import { startFakeStripeServer } from "../server/test/fake-stripe-server";
-import { DESKTOP, PHONE, screenshot, setupBrowser } from "./support/browser";
+import { DESKTOP, PHONE, screenshot, screenshotOf, setupBrowser } from "./support/browser";
 import { chatOwnerPage, openChat } from "./support/chat-owner";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +60,7 @@ async function screens(page: Page, name: string, part?: Locator) {
       ["desktop", DESKTOP],
     ] as const) {
       await page.setViewportSize(viewport);
-      if (part) await part.screenshot({ path: `e2e/screenshots/billing-${name}-${label}-${scheme}.png` });
+      if (part) await screenshotOf(part, `billing-${name}-${label}-${scheme}`);
       else await screenshot(page, `billing-${name}-${label}-${scheme}`);
     }
   }

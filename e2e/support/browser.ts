@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import net from "node:net";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import type { RetryOptions } from "../../server/ai/retry";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -173,4 +180,17 @@ async function reportOpenPages(contexts: BrowserContext[]) {
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   fs.mkdirSync("e2e/screenshots", { recursive: true });
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: options.fullPage ?? true });
+}
+
+/**
+ * One part of a page, cut from a picture of the whole page. Unlike locator.screenshot, this does not wait for the
+ * browser to paint two frames with the part in one place, which a busy CI machine may not do within the timeout.
+ */
+export async function screenshotOf(part: Locator, name: string) {
+  fs.mkdirSync("e2e/screenshots", { recursive: true });
+  const box = await part.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.x + window.scrollX, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+  });
+  await part.page().screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true, clip: box });
 }
