@@ -22,7 +22,15 @@ export type KnowledgeSources = {
   passages: KeyFactPassage[];
 };
 
-export async function readKnowledgeSources(db: Database, userId: string): Promise<KnowledgeSources> {
+/**
+ * `passages: false` leaves the knowledge passages out (the costliest read): they can only turn a fact that nothing
+ * else covers from missing to covered, so a caller asking only whether facts are missing reads them for those left.
+ */
+export async function readKnowledgeSources(
+  db: Database,
+  userId: string,
+  options: { passages: boolean } = { passages: true },
+): Promise<KnowledgeSources> {
   const [[profile], trainings, facts, passages] = await Promise.all([
     db
       .select({ answers: businessProfiles.answers, updatedAt: businessProfiles.updatedAt })
@@ -46,7 +54,7 @@ export async function readKnowledgeSources(db: Database, userId: string): Promis
       })
       .from(rememberedFacts)
       .where(and(eq(rememberedFacts.userId, userId), eq(rememberedFacts.status, "kept"))),
-    readKeyFactPassages(db, userId),
+    options.passages ? readKeyFactPassages(db, userId) : [],
   ]);
   return {
     profile: profile ? { answers: profile.answers, updatedAt: profile.updatedAt.toISOString() } : null,

@@ -4,12 +4,13 @@ import { type Director, findDirector } from "../../shared/directors";
 import { findKeyFact, type KeyFact, keyFactsTouched } from "../../shared/key-facts";
 import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../shared/memory";
 import { extractFacts } from "../ai/extract-facts";
+import { readKeyFactPassages } from "../ai/key-fact-passages";
 import type { Database } from "../db/client";
 import { executePrepared } from "../db/execute-prepared";
 import { rowsOf } from "../db/rows-of";
 import type { AppDeps } from "../deps";
 import type { Logger } from "../logger";
-import { knowledgeOf, readKnowledgeSources } from "./director-knowledge";
+import { type KnowledgeSources, knowledgeOf, readKnowledgeSources } from "./director-knowledge";
 import { insertFacts, type MemorySettings, type NewFact, readMemorySettings } from "./facts";
 import { statesFacts } from "./states-facts";
 
@@ -297,10 +298,15 @@ async function chooseAsk(
   const hidden = input.settings.asksHiddenUntil;
   const touched = input.touched.filter((fact) => !(Date.parse(hidden[fact.id] ?? "") > input.now.getTime()));
   if (touched.length === 0) return undefined;
-  const sources = await readKnowledgeSources(deps.db, input.userId);
-  const knowledge = knowledgeOf(input.director.id, sources, input.now, input.noted);
-  const missing = touched.find((fact) => knowledge.facts.find((state) => state.id === fact.id)?.status === "missing");
-  return missing && askFor(missing.id);
+  const sources = await readKnowledgeSources(deps.db, input.userId, { passages: false });
+  const missing = (from: KnowledgeSources) => {
+    const knowledge = knowledgeOf(input.director.id, from, input.now, input.noted);
+    return touched.filter((fact) => knowledge.facts.find((state) => state.id === fact.id)?.status === "missing");
+  };
+  // The owner's documents are searched only for what nothing they told the directors covers.
+  if (missing(sources).length === 0) return undefined;
+  const [ask] = missing({ ...sources, passages: await readKeyFactPassages(deps.db, input.userId) });
+  return ask && askFor(ask.id);
 }
 
 export function askFor(keyFactId: string | null | undefined): KeyFactAsk | undefined {
