@@ -68,6 +68,16 @@ describe("the board meeting", () => {
       .getByText("You can send 20 messages a minute, and this question counts as 4.", { exact: false })
       .waitFor();
 
+    // From the first word to the memo the answers stay on screen: not replaced by a new meeting or a loading
+    // placeholder when the meeting gets its id and the URL takes it.
+    await page.evaluate(() => {
+      const watched = window as unknown as { answersLeft?: boolean };
+      let shown = false;
+      new MutationObserver(() => {
+        if (document.querySelector(`[role="tablist"][aria-label="The directors' answers"]`)) shown = true;
+        else if (shown) watched.answersLeft = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await question(page).fill(QUESTION);
     await question(page).press("Enter");
     const tabs = page.getByRole("tablist", { name: "The directors' answers" });
@@ -92,6 +102,8 @@ describe("the board meeting", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await memo(page).getByRole("heading", { name: "Next steps" }).waitFor();
+    const answersLeft = await page.evaluate(() => (window as unknown as { answersLeft?: boolean }).answersLeft);
+    expect(answersLeft ?? false).toBe(false);
     await page.waitForURL(/\/board\?meeting=/);
     await page.getByRole("button", { name: "Ask the board" }).waitFor();
     // The decision first: opened again, the meeting shows its question and the memo right under it, in view, and

@@ -23,10 +23,19 @@ export function BoardPage() {
   const navigate = useNavigate();
   const config = usePublicConfig();
   const urlId = params.get("meeting") ?? undefined;
-  // The meeting on screen. A new meeting learns its id from its first answer and puts it in the URL without
-  // starting over; opening another meeting (or a new one) does start over.
-  const [view, setView] = useState<{ key: string; id: string | undefined }>({ key: urlId ?? "new", id: urlId });
-  if (urlId !== view.id) setView((current) => ({ key: urlId ?? `new-${current.key}`, id: urlId }));
+  // The meeting on screen. A new meeting learns its id from its first answer (`started`) and puts it in the URL
+  // without starting over; opening another meeting (or a new one) does start over.
+  const [view, setView] = useState<{ key: string; id: string | undefined; started?: string }>({
+    key: urlId ?? "new",
+    id: urlId,
+  });
+  if (urlId !== view.id) {
+    setView((current) =>
+      urlId !== undefined && urlId === current.started
+        ? { ...current, id: urlId }
+        : { key: urlId ?? `new-${current.key}`, id: urlId },
+    );
+  }
   const [searching, setSearching] = useState(false);
   const [sheet, setSheet] = useState(false);
   const openSearch = useCallback(() => setSearching(true), []);
@@ -76,7 +85,7 @@ export function BoardPage() {
         meetingId={view.id}
         messageId={params.get("message") ?? undefined}
         onStarted={(id) => {
-          setView((current) => ({ ...current, id }));
+          setView((current) => ({ ...current, started: id }));
           navigate(`/board?meeting=${id}`, { replace: true });
         }}
         onNew={() => navigate("/board")}

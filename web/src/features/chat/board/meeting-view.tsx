@@ -159,7 +159,7 @@ export function MeetingView(props: {
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
         <div className="mx-auto w-full max-w-6xl space-y-8 px-3 py-6 sm:px-6">
           <NoAiServiceNotice lead="Your board can meet now; its answers and memo are written once a service is connected." />
-          {overview.isPending || (props.meetingId && board.meeting.isPending) ? (
+          {overview.isPending || (props.meetingId && board.meeting.isPending && rounds.length === 0) ? (
             <Loading label="Loading the board…" className="space-y-4">
               <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
               <div className="grid gap-3 sm:grid-cols-2">
