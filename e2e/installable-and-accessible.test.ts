@@ -706,6 +706,14 @@ describe("on a phone, at night, by keyboard and offline", () => {
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     expect(await navChoice.getByRole("radio", { name: "Dark" }).isChecked()).toBe(true);
     expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe("#0f172a");
+    // Read once the page has turned dark: a busy machine has been seen to report the light background in between.
+    await page.waitForFunction(() => {
+      const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+      context.fillStyle = getComputedStyle(document.body).backgroundColor;
+      context.fillRect(0, 0, 1, 1);
+      const [red = 255, green = 255, blue = 255] = context.getImageData(0, 0, 1, 1).data;
+      return red + green + blue < 3 * 64;
+    });
     const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(darkBackground).not.toBe(lightBackground);
     // A primary button stands out from its card at least as much in dark as in light, in a blue, not a pale pastel
