@@ -104,7 +104,9 @@ out(
 );
 const warmStarted = performance.now();
 await warmPdfExport();
-out(`(the PDF warm-up a server runs once it listens: ${(performance.now() - warmStarted).toFixed(0)} ms)`);
+out(
+  `(the PDF warm-up a server runs when an owner first opens a document: ${(performance.now() - warmStarted).toFixed(0)} ms)`,
+);
 await time("20-page document → .docx", () => toDocx("Annual marketing plan", doc, assumptions));
 let pages = 0;
 await time("20-page document → .pdf", async () => {

@@ -46,6 +46,10 @@ await build({
   banner: {
     js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
   },
+  // Without comments and spaces the code V8 keeps in memory is about 40 % smaller. Names stay, so stack traces in
+  // the logs still name the function; the source map gives the line.
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: true,
   logLevel: "warning",
 });

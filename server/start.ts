@@ -12,7 +12,6 @@ import { openDatabase, prepareDataDir } from "./db/open-database";
 import { postgresSettings } from "./db/postgres";
 import type { AppDeps } from "./deps";
 import type { Env } from "./env";
-import { warmPdfExport } from "./export/warm-pdf";
 import { createJobRunner, type JobRunnerOptions } from "./jobs/job-runner";
 import { JOB_TYPES } from "./jobs/job-types";
 import { scheduleUpkeep } from "./jobs/upkeep";
@@ -75,10 +74,6 @@ async function listen(options: StartOptions): Promise<RunningServer> {
     throw error;
   }
   const upkeep = scheduleUpkeep(deps);
-  // In production the first PDF export is made fast in the background; tests start many servers and skip it.
-  if (options.env.NODE_ENV === "production") {
-    warmPdfExport().catch((error: Error) => options.log.warn({ err: error.message }, "pdf warm-up failed"));
-  }
   const { port } = server.address() as AddressInfo;
   const host = options.env.HOST === "0.0.0.0" || options.env.HOST === "::" ? "localhost" : options.env.HOST;
   return {

@@ -1,10 +1,12 @@
 import type { Content } from "pdfmake/interfaces";
+import type { Logger } from "../logger";
 import { pdfmake } from "./pdfmake";
 
 /**
  * The first PDF a process makes is slow (well over a second for 20 pages): pdfmake opens and parses its fonts, and V8
- * has not yet compiled its layout code. A server warms both once it listens, by making a few pages nobody downloads,
- * so an owner's first export takes about as long as the later ones. The fonts are pdfmake's own, read from
+ * has not yet compiled its layout code. A production server warms both when an owner first opens a document, by making
+ * a few pages nobody downloads, so that owner's first export takes about as long as the later ones. Not at start:
+ * pdfmake and its fonts would then take memory in every server, including those whose owners never export. The fonts are pdfmake's own, read from
  * node_modules; nothing is fetched.
  */
 
@@ -38,4 +40,13 @@ export async function warmPdfExport(): Promise<void> {
   for (let pass = 0; pass < 2; pass++) {
     await pdfmake.createPdf({ content: warmUpContent(), defaultStyle: { font: "Roboto", fontSize: 10.5 } }).getBuffer();
   }
+}
+
+let warmUpStarted = false;
+
+/** Starts the warm-up in the background the first time it is called in this process; later calls do nothing. */
+export function warmPdfExportOnce(log: Logger): void {
+  if (warmUpStarted) return;
+  warmUpStarted = true;
+  warmPdfExport().catch((error: Error) => log.warn({ err: error.message }, "pdf warm-up failed"));
 }

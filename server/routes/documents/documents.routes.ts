@@ -28,6 +28,7 @@ import {
 } from "../../documents/document-store";
 import { retryDocument, startDocument } from "../../documents/draft-document";
 import { exportDocument } from "../../documents/export-document";
+import { warmPdfExportOnce } from "../../export/warm-pdf";
 import { AppError } from "../../http/app-error";
 import { readJson } from "../../http/read-json";
 import { idParam } from "../chat/id-param";
@@ -70,6 +71,8 @@ export function documentRoutes(deps: AppDeps) {
       })
       .get("/:id", async (c) => {
         const row = await documentOf(c, c.get("user").id);
+        // Tests start many servers and skip the warm-up.
+        if (deps.env.NODE_ENV === "production") warmPdfExportOnce(c.get("log"));
         return c.json(await documentView(db, row, deps.now()));
       })
       // What a tab open on the document asks every few seconds: has another tab or window saved a newer version?
