@@ -151,7 +151,7 @@ export async function buildDeps(
     answers: await createAnswerHub({ database, log, now }),
     jobs,
     now,
-    billing: billingConfig(env),
+    billing: await billingConfig(env),
   };
   if (startJobs) await jobs.start(deps, JOB_TYPES);
   return deps;

@@ -11,14 +11,14 @@ const BILLING = {
 };
 
 describe("billing configuration", () => {
-  it("is off without a secret key: plans are chosen, not paid for", () => {
-    expect(billingConfig(parseEnv({}))).toBeUndefined();
+  it("is off without a secret key: plans are chosen, not paid for", async () => {
+    expect(await billingConfig(parseEnv({}))).toBeUndefined();
     // The other settings alone turn nothing on.
-    expect(billingConfig(parseEnv({ STRIPE_PRICE_STANDARD: "price_x" }))).toBeUndefined();
+    expect(await billingConfig(parseEnv({ STRIPE_PRICE_STANDARD: "price_x" }))).toBeUndefined();
   });
 
-  it("is on with the key and the three settings it needs, the prices as given", () => {
-    const billing = billingConfig(parseEnv(BILLING));
+  it("is on with the key and the three settings it needs, the prices as given", async () => {
+    const billing = await billingConfig(parseEnv(BILLING));
     expect(billing?.prices).toEqual({ standard: "directors_standard_monthly", premium: "price_premium" });
     expect(billing?.webhookSecret).toBe("whsec_123");
   });

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Env } from "../env";
 
 /** The paid plans, each sold at one Stripe price. */
@@ -20,19 +20,23 @@ type StripeEnv = Pick<
   "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_STANDARD" | "STRIPE_PRICE_PREMIUM" | "STRIPE_API_URL"
 >;
 
-export function billingConfig(env: StripeEnv): BillingConfig | undefined {
+export async function billingConfig(env: StripeEnv): Promise<BillingConfig | undefined> {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STANDARD, STRIPE_PRICE_PREMIUM } = env;
   // parseEnv has refused a secret key without the others.
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_STANDARD || !STRIPE_PRICE_PREMIUM) return undefined;
   return {
-    stripe: createStripeClient(STRIPE_SECRET_KEY, env.STRIPE_API_URL),
+    stripe: await createStripeClient(STRIPE_SECRET_KEY, env.STRIPE_API_URL),
     webhookSecret: STRIPE_WEBHOOK_SECRET,
     prices: { standard: STRIPE_PRICE_STANDARD, premium: STRIPE_PRICE_PREMIUM },
   };
 }
 
-/** The official client; STRIPE_API_URL points it at another Stripe-compatible server (the tests', stripe-mock). */
-export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
+/**
+ * The official client; STRIPE_API_URL points it at another Stripe-compatible server (the tests', stripe-mock). Loaded
+ * only when billing is configured: a server that takes no payments never holds its code.
+ */
+export async function createStripeClient(secretKey: string, apiUrl?: string): Promise<Stripe> {
+  const { default: Stripe } = await import("stripe");
   return new Stripe(secretKey, { ...serverOptions(apiUrl), maxNetworkRetries: 2, timeout: 20_000 });
 }
 

@@ -10,7 +10,7 @@ import { EnvError, loadStripeSetupEnv } from "../env";
  */
 async function main() {
   const { secretKey, apiUrl } = loadStripeSetupEnv();
-  const prices = await setUpBilling(createStripeClient(secretKey, apiUrl));
+  const prices = await setUpBilling(await createStripeClient(secretKey, apiUrl));
   const lines = prices.map(
     (price) =>
       `  ${price.planId === "standard" ? "Standard" : "Premium"}: ${price.priceId}, $${(price.amount / 100).toFixed(2)}/month (${price.created ? "created" : "already there"})`,

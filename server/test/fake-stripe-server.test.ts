@@ -9,7 +9,7 @@ afterEach(() => fake?.close());
 /** Collects what the fake posts, verified with the real client's own check. */
 async function setUp() {
   fake = await startFakeStripeServer({ webhookSecret: SECRET });
-  const stripe = createStripeClient(fake.env.STRIPE_SECRET_KEY, fake.url);
+  const stripe = await createStripeClient(fake.env.STRIPE_SECRET_KEY, fake.url);
   const received: Array<{ type: string; verified: boolean }> = [];
   fake.sendWebhooksTo(async (body, headers) => {
     try {
