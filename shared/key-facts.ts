@@ -471,9 +471,12 @@ export function findKeyFact(id: string | null | undefined): KeyFact | undefined 
   return id ? ALL_KEY_FACTS.find((fact) => fact.id === id) : undefined;
 }
 
+/** What separates the words matched against key facts: all but letters, digits and & ' % $ £ € (\u20ac) -. */
+const NOT_WORD_CHARACTERS = /[^a-z0-9&'%$£\u20ac-]+/g;
+
 /** The director's key facts a piece of text touches (a question, or a fact written by hand), in list order. */
 export function keyFactsTouched(directorId: DirectorId, text: string): KeyFact[] {
-  const words = ` ${text.toLowerCase().replace(/[^a-z0-9&'%$£€-]+/g, " ")} `;
+  const words = ` ${text.toLowerCase().replace(NOT_WORD_CHARACTERS, " ")} `;
   return KEY_FACTS[directorId].filter((fact) =>
     [fact.label.toLowerCase(), ...fact.keywords].some((keyword) => words.includes(` ${keyword}`)),
   );
@@ -489,7 +492,7 @@ export function keyFactStated(keyFact: KeyFact, text: string): boolean {
   if (!phrases) return false;
   return text.split(/[.!?]+(?=\s|$)|[\n;]+/).some((sentence) => {
     const lower = sentence.toLowerCase();
-    const words = ` ${lower.replace(/[^a-z0-9&'%$£€-]+/g, " ")} `;
+    const words = ` ${lower.replace(NOT_WORD_CHARACTERS, " ")} `;
     return (
       phrases.some((phrase) => words.includes(` ${phrase} `)) && (keyFact.statedWithoutFigure || FIGURE.test(lower))
     );

@@ -26,7 +26,7 @@ export function parseLocaleNumber(text: string, locale: string): number {
   const before = text.trim().match(BEFORE)?.[0] ?? "";
   const figure = text.trim().slice(before.length).replace(AFTER, "").replace(SPACES, "");
   if (figure === "" || /\d/.test(before)) return Number.NaN;
-  const negative = /[-−]/.test(before);
+  const negative = /[-\u2212]/.test(before); // a hyphen or a minus sign
   const groupChar = group.trim() === "" ? "" : group;
   const [whole = "", fraction, extra] = figure.split(decimal);
   if (extra !== undefined) return Number.NaN;

@@ -44,7 +44,7 @@ function cellValue(raw: string, valueAt: (row: number, column: number) => CellVa
 
 /** "1,200.50", "£38", "12%" → a number; anything else → undefined. */
 export function parseNumber(text: string): number | undefined {
-  const cleaned = text.replace(/[,£$€\s]/g, "");
+  const cleaned = text.replace(/[,£$\u20ac\s]/g, "");
   if (!/^-?\d+(\.\d+)?%?$/.test(cleaned)) return undefined;
   return cleaned.endsWith("%") ? Number(cleaned.slice(0, -1)) / 100 : Number(cleaned);
 }

@@ -55,7 +55,7 @@ export const WEBSITE_FAILURE_MESSAGES = {
 export type WebsiteFailure = keyof typeof WEBSITE_FAILURE_MESSAGES;
 
 /** A model's way of saying "the page does not say": counted as no answer. */
-const NO_ANSWER = /^(n\/?a|none|unknown|not (specified|stated|mentioned|available|provided)|-+|…|\.\.\.)\.?$/i;
+const NO_ANSWER = /^(n\/?a|none|unknown|not (specified|stated|mentioned|available|provided)|-+|\u2026|\.\.\.)\.?$/i;
 
 /**
  * One drafted answer made fit for its step: control characters out, trimmed,

@@ -42,8 +42,9 @@ export function cleanTitle(reply: string): string | undefined {
   if (!line) return undefined;
   const title = line
     .replace(/^(title:\s*)/i, "")
-    .replace(/^["'“”‘’*#\s]+|["'“”‘’*\s]+$/g, "")
-    .replace(/[.。]$/, "")
+    // Quotes, straight and curly (\u201c\u201d\u2018\u2019), and a full stop, Latin or CJK (\u3002).
+    .replace(/^["'\u201c\u201d\u2018\u2019*#\s]+|["'\u201c\u201d\u2018\u2019*\s]+$/g, "")
+    .replace(/[.\u3002]$/, "")
     .trim();
   if (title === "") return undefined;
   return title.length > CONVERSATION_TITLE_MAX_LENGTH ? `${title.slice(0, CONVERSATION_TITLE_MAX_LENGTH - 1)}…` : title;

@@ -57,7 +57,7 @@ export async function searchMessages(db: Database, userId: string, text: string)
     select hits.id as message_id, hits.conversation_id, hits.director_id, hits.author, hits.kind, hits.title,
       hits.sender, hits.created_at,
       ts_headline('english', hits.content, query.q,
-        'MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … ", StartSel=' || chr(2) || ', StopSel=' || chr(3))
+        'MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" ' || chr(8230) || ' ", StartSel=' || chr(2) || ', StopSel=' || chr(3))
         as snippet
     from hits cross join query
     order by hits.rank desc, hits.created_at desc

@@ -26,7 +26,7 @@ function factStatement(assumption: Assumption, value: string): string {
   const what =
     assumption.text
       .replace(assumption.value, "")
-      .replace(/[\s:—–-]+$/, "")
+      .replace(/[\s:\u2014\u2013-]+$/, "")
       .trim() || assumption.text;
   return `${what}: ${value}`.slice(0, 500);
 }

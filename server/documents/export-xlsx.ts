@@ -46,7 +46,7 @@ function numberFormat(format: CellFormat, cells: string[]): string | undefined {
     return fractions ? "#,##0.00" : "#,##0";
   }
   if (format === "currency") {
-    const symbol = cells.join(" ").match(/[£$€]/)?.[0] ?? "£";
+    const symbol = cells.join(" ").match(/[£$\u20ac]/)?.[0] ?? "£";
     return `"${symbol}"#,##0.00;-"${symbol}"#,##0.00`;
   }
   return undefined;

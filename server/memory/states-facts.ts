@@ -10,8 +10,8 @@ export function statesFacts(message: string): boolean {
   return sentencesOf(message).some((sentence) => namesSomething(sentence) || isStatement(sentence));
 }
 
-/** Digits, money, percentages. */
-const FIGURES = /[\d£$€¥%]/;
+/** Digits, money (€ is \u20ac), percentages. */
+const FIGURES = /[\d£$\u20ac¥%]/;
 const NUMBER_WORDS =
   /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|dozen|half)\b/i;
 /** "we hired", "I run", "we've", "I'm": the owner as the subject, unless asking ("should we", "can I", "do we"). */
