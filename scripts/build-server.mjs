@@ -27,6 +27,8 @@ const EXTERNAL = [
   "mdast-util-from-markdown",
   "mdast-util-gfm",
   "micromark-extension-gfm",
+  // A native module, loaded from node_modules where it finds its prebuilt binary.
+  "koffi",
 ];
 
 fs.rmSync("dist/server", { recursive: true, force: true });

@@ -10,12 +10,9 @@
 # - MALLOC_ARENA_MAX=2: at most two malloc arenas instead of up to eight per core. PGlite's WebAssembly is compiled on
 #   V8's worker threads and passwords are hashed on libuv's; each such thread otherwise keeps an arena of its own,
 #   whose freed memory no other thread reuses.
-# - MALLOC_MMAP_THRESHOLD_=32768: blocks of 32 KiB or more get a mapping of their own, returned when freed. V8's compiler
-#   takes its working memory in blocks of up to 32 KiB, tens of megabytes of them while it compiles the embedded
-#   database's WebAssembly at start; in the heap, they would stay resident, scattered, after being freed.
-# - MALLOC_TRIM_THRESHOLD_=131072: free memory at the top of a heap is returned once it passes 128 KiB. Both fixed:
-#   left alone, glibc raises them as large blocks come and go, and its arenas then keep what a burst of sign-ups or
-#   chats freed.
+# - MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ held at their first value (128 KiB): blocks this large get a
+#   mapping of their own, returned when freed, and free memory at an arena's top is returned. Left alone, glibc raises
+#   both as large blocks come and go, and its arenas then keep what a burst of sign-ups or chats freed.
 # An operator's own value of any of them wins.
 #
 # V8's heap (Node options, fixed at start):
@@ -25,6 +22,6 @@
 #   chats, short-lived objects that outlive two young collections no longer pile up to 180 MB before they are
 #   collected.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-32768}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
 exec node --max-semi-space-size=4 --heap-growing-percent=50 "$@"

@@ -29,7 +29,7 @@ describe("the server process", () => {
     expect(fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim()).toBe("node");
     const environment = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
     expect(environment).toEqual(
-      expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=32768", "MALLOC_TRIM_THRESHOLD_=262144"]),
+      expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=262144"]),
     );
     expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-semi-space-size=4");
 

@@ -2,13 +2,15 @@ import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import v8 from "node:v8";
 import vm from "node:vm";
+import { loadMallocTrim } from "./malloc-trim";
 
 /**
  * Gives memory back once the server goes idle after a burst of requests (docs/decisions/0020;
  * measurements in docs/benchmarks.md). V8 keeps the pages of its heap that a burst filled with short-lived objects: a full collection frees the
  * objects, but a page that still holds one live object stays committed, so after a burst of chat turns much of the old
  * generation is free space in resident pages. One collection that also compacts (moves the live objects together, so
- * the emptied pages go back to the system), run when no request has been in flight for a while, returns it.
+ * the emptied pages go back to the system), run when no request has been in flight for a while, returns it. The C
+ * library's free memory goes back after it (server/malloc-trim.ts).
  *
  * It runs only when the heap has grown by `minGrowthBytes` since the last one (so an owner chatting now and then does
  * not pay a collection per turn), at most once per `minIntervalMs`, and never while a request is in flight.
@@ -93,13 +95,16 @@ export function settleMemoryWhenIdle(options: MemorySettlingOptions = MEMORY_SET
 }
 
 /**
- * A full collection that compacts every page. Node offers no call for it: V8's `gc` function is reached through a
- * context created once `--expose-gc` is set (the app's own global scope does not get it), and compaction of every page,
- * which V8 otherwise does only for the most fragmented ones, is switched on for that one collection.
+ * A full collection that compacts every page, then the C library's free memory given back (where the C library is
+ * glibc). Node offers no call for either: V8's `gc` function is reached through a context created once `--expose-gc`
+ * is set (the app's own global scope does not get it), and compaction of every page, which V8 otherwise does only for
+ * the most fragmented ones, is switched on for that one collection. The collection comes first, as it frees the memory
+ * that buffers held outside V8's heap.
  */
 export function collectAndCompact(): () => void {
   v8.setFlagsFromString("--expose-gc");
   const gc = vm.runInNewContext("gc") as () => void;
+  const mallocTrim = loadMallocTrim();
   return () => {
     v8.setFlagsFromString("--compact-on-every-full-gc");
     try {
@@ -107,5 +112,6 @@ export function collectAndCompact(): () => void {
     } finally {
       v8.setFlagsFromString("--no-compact-on-every-full-gc");
     }
+    mallocTrim?.();
   };
 }
