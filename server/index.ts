@@ -10,7 +10,7 @@ import { startServer } from "./start";
 
 /** The production entry point: dist/server/index.js, next to dist/web. */
 async function main() {
-  tuneServedProcess();
+  const memorySettling = tuneServedProcess();
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
@@ -61,6 +61,8 @@ async function main() {
     { url: server.url, database: server.deps.database.driver, ms: Math.round(performance.now() - started) },
     "listening",
   );
+  // What the start took (compiling the embedded database's code above all) goes back once the server is idle.
+  memorySettling.settleSoon();
   if (!env.AI_CONFIGURED) {
     // The owners see a calm notice; the one who runs the server learns here what to set.
     log.warn(

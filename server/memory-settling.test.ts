@@ -73,6 +73,14 @@ describe("memory settling once the server is idle", () => {
     await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(2), { timeout: 5000 });
   });
 
+  it("collects once the server's start asks for it, with no request yet", async () => {
+    const { settler, collect } = settling({ committed: { bytes: 100 * MiB } });
+    await idle(200);
+    expect(collect).not.toHaveBeenCalled();
+    settler.settleSoon();
+    await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(1), { timeout: 5000 });
+  });
+
   it("waits out the least interval between two collections", async () => {
     const server = await startServer();
     const committed = { bytes: 100 * MiB };

@@ -38,6 +38,8 @@ export const MEMORY_SETTLING_DEFAULTS: MemorySettlingOptions = {
 export type MemorySettling = {
   /** Collections run so far. */
   readonly collections: number;
+  /** Settles as after a request, once nothing is in flight for idleMs: for the end of the server's start. */
+  settleSoon(): void;
   stop(): void;
 };
 
@@ -86,6 +88,9 @@ export function settleMemoryWhenIdle(options: MemorySettlingOptions = MEMORY_SET
   return {
     get collections() {
       return collections;
+    },
+    settleSoon() {
+      if (inFlight === 0) arm(options.idleMs);
     },
     stop() {
       requestStart.unsubscribe(onRequest);

@@ -1,5 +1,5 @@
 import v8 from "node:v8";
-import { settleMemoryWhenIdle } from "./memory-settling";
+import { type MemorySettling, settleMemoryWhenIdle } from "./memory-settling";
 
 /**
  * V8 settings for the process that serves the app (server/index.ts, and the chat benchmark's server, which starts
@@ -15,10 +15,11 @@ import { settleMemoryWhenIdle } from "./memory-settling";
  * - The young generation stays at its first size instead of growing to 16 MB per semi-space: a server that is idle
  *   most of the time keeps less memory, and a chat turn's short-lived objects are collected as quickly.
  * - Once no request has been in flight for a second after the heap grew by 16 MB, one compacting collection gives the
- *   pages a burst of requests left behind back to the system (server/memory-settling.ts).
+ *   pages a burst of requests left behind back to the system, and the C library's free memory after it
+ *   (server/memory-settling.ts). The caller asks for the first one once the server has started.
  */
-export function tuneServedProcess(): void {
+export function tuneServedProcess(): MemorySettling {
   v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
   v8.setFlagsFromString("--semi-space-growth-factor=1");
-  settleMemoryWhenIdle();
+  return settleMemoryWhenIdle();
 }
