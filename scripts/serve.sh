@@ -16,7 +16,8 @@
 # An operator's own value of any of them wins.
 #
 # V8's heap (Node options, fixed at start):
-# - --max-semi-space-size=4: the young generation grows to 2 × 4 MB instead of 2 × 16 MB.
+# - --max-semi-space-size=2: the young generation grows to 2 × 2 MB instead of 2 × 16 MB (no slower turns, and no
+#   fewer turns a second, than 2 × 4 MB in paired runs: docs/benchmarks.md).
 # - --heap-growing-percent=50: after a full collection the old generation may grow by half of what is live before the
 #   next one, instead of up to four times it (V8's factor on a machine with this much memory). Under a burst of
 #   chats, short-lived objects that outlive two young collections no longer pile up to 180 MB before they are
@@ -24,4 +25,4 @@
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
-exec node --max-semi-space-size=4 --heap-growing-percent=50 "$@"
+exec node --max-semi-space-size=2 --heap-growing-percent=50 "$@"

@@ -31,7 +31,7 @@ describe("the server process", () => {
     expect(environment).toEqual(
       expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=262144"]),
     );
-    expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-semi-space-size=4");
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-semi-space-size=2");
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
