@@ -1,5 +1,6 @@
 import type { DirectorId } from "./directors";
-import { KEY_FACTS, type KeyFact, keyFactStated, STALE_AFTER_DAYS, THIN_ANSWER_WORDS } from "./key-facts";
+import { keyFactStated } from "./key-fact-text";
+import { KEY_FACTS, type KeyFact, STALE_AFTER_DAYS, THIN_ANSWER_WORDS } from "./key-facts";
 import type { OnboardingData } from "./onboarding";
 import type { TrainingAnswers } from "./training";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DIRECTOR_IDS } from "./directors";
 import { directorKnowledge } from "./key-fact-status";
-import { ALL_KEY_FACTS, findKeyFact, KEY_FACTS, type KeyFact, keyFactStated, keyFactsTouched } from "./key-facts";
+import { keyFactStated, keyFactsTouched } from "./key-fact-text";
+import { ALL_KEY_FACTS, findKeyFact, KEY_FACTS, type KeyFact } from "./key-facts";
 import { emptyOnboardingData } from "./onboarding";
 import { TRAINING_QUESTIONS } from "./training";
 

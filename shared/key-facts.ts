@@ -470,31 +470,3 @@ export const ALL_KEY_FACTS: readonly KeyFact[] = Object.values(KEY_FACTS).flat()
 export function findKeyFact(id: string | null | undefined): KeyFact | undefined {
   return id ? ALL_KEY_FACTS.find((fact) => fact.id === id) : undefined;
 }
-
-/** What separates the words matched against key facts: all but letters, digits and & ' % $ £ € (\u20ac) -. */
-const NOT_WORD_CHARACTERS = /[^a-z0-9&'%$£\u20ac-]+/g;
-
-/** The director's key facts a piece of text touches (a question, or a fact written by hand), in list order. */
-export function keyFactsTouched(directorId: DirectorId, text: string): KeyFact[] {
-  const words = ` ${text.toLowerCase().replace(NOT_WORD_CHARACTERS, " ")} `;
-  return KEY_FACTS[directorId].filter((fact) =>
-    [fact.label.toLowerCase(), ...fact.keywords].some((keyword) => words.includes(` ${keyword}`)),
-  );
-}
-
-/** A figure in a sentence: digits, or a number in words ("two of nine", "nobody", "about half"). */
-const FIGURE =
-  /\d|\b(?:zero|none|nobody|no one|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|half|third|quarter|dozen|a couple|a few)\b/;
-
-/** Whether a sentence of the owner's text states the key fact (see `statedBy`). */
-export function keyFactStated(keyFact: KeyFact, text: string): boolean {
-  const phrases = keyFact.statedBy;
-  if (!phrases) return false;
-  return text.split(/[.!?]+(?=\s|$)|[\n;]+/).some((sentence) => {
-    const lower = sentence.toLowerCase();
-    const words = ` ${lower.replace(NOT_WORD_CHARACTERS, " ")} `;
-    return (
-      phrases.some((phrase) => words.includes(` ${phrase} `)) && (keyFact.statedWithoutFigure || FIGURE.test(lower))
-    );
-  });
-}

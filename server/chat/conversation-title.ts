@@ -42,7 +42,7 @@ export function cleanTitle(reply: string): string | undefined {
   if (!line) return undefined;
   const title = line
     .replace(/^(title:\s*)/i, "")
-    // Quotes, straight and curly (\u201c\u201d\u2018\u2019), and a full stop, Latin or CJK (\u3002).
+    // Quotes, straight and curly (“ ” ‘ ’), and a full stop, Latin or CJK (。).
     .replace(/^["'\u201c\u201d\u2018\u2019*#\s]+|["'\u201c\u201d\u2018\u2019*\s]+$/g, "")
     .replace(/[.\u3002]$/, "")
     .trim();

@@ -35,7 +35,8 @@ type HitRow = {
 /**
  * Full-text search over the owner's own messages as their conversations show
  * them (other versions and deleted conversations are left out): best matches
- * first, newest first among equals, each with the matching words marked.
+ * first, newest first among equals, each with the matching words marked. Fragments of a snippet are joined by " … "
+ * (chr(8230), the ellipsis, written so to keep the server bundle Latin-1: scripts/build-server.mjs).
  */
 export async function searchMessages(db: Database, userId: string, text: string): Promise<SearchHit[]> {
   const query = prefixQuery(text);

@@ -1,4 +1,5 @@
 import type { Content } from "pdfmake/interfaces";
+import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { pdfmake } from "./pdfmake";
 
@@ -6,8 +7,8 @@ import { pdfmake } from "./pdfmake";
  * The first PDF a process makes is slow (well over a second for 20 pages): pdfmake opens and parses its fonts, and V8
  * has not yet compiled its layout code. A production server warms both when an owner first opens a document, by making
  * a few pages nobody downloads, so that owner's first export takes about as long as the later ones. Not at start:
- * pdfmake and its fonts would then take memory in every server, including those whose owners never export. The fonts are pdfmake's own, read from
- * node_modules; nothing is fetched.
+ * pdfmake and its fonts would then take memory in every server, including those whose owners never export. The fonts
+ * are pdfmake's own, read from node_modules; nothing is fetched.
  */
 
 const LINE = "A warm-up line of text, long enough to wrap across the page in regular, bold and italic type. ";
@@ -44,9 +45,12 @@ export async function warmPdfExport(): Promise<void> {
 
 let warmUpStarted = false;
 
-/** Starts the warm-up in the background the first time it is called in this process; later calls do nothing. */
-export function warmPdfExportOnce(log: Logger): void {
-  if (warmUpStarted) return;
+/**
+ * Starts the warm-up in the background the first time a production server calls it; later calls do nothing. Tests,
+ * which start many servers, skip it.
+ */
+export function warmPdfExportOnce(env: Pick<Env, "NODE_ENV">, log: Logger): void {
+  if (warmUpStarted || env.NODE_ENV !== "production") return;
   warmUpStarted = true;
   warmPdfExport().catch((error: Error) => log.warn({ err: error.message }, "pdf warm-up failed"));
 }

@@ -1,7 +1,8 @@
 import { NoObjectGeneratedError } from "ai";
 import { sql } from "drizzle-orm";
 import { type Director, findDirector } from "../../shared/directors";
-import { findKeyFact, type KeyFact, keyFactsTouched } from "../../shared/key-facts";
+import { keyFactsTouched } from "../../shared/key-fact-text";
+import { findKeyFact, type KeyFact } from "../../shared/key-facts";
 import { factDateSchema, factStatementSchema, isoDay, type KeyFactAsk } from "../../shared/memory";
 import { extractFacts } from "../ai/extract-facts";
 import { readKeyFactPassages } from "../ai/key-fact-passages";

@@ -71,8 +71,7 @@ export function documentRoutes(deps: AppDeps) {
       })
       .get("/:id", async (c) => {
         const row = await documentOf(c, c.get("user").id);
-        // Tests start many servers and skip the warm-up.
-        if (deps.env.NODE_ENV === "production") warmPdfExportOnce(c.get("log"));
+        warmPdfExportOnce(deps.env, c.get("log"));
         return c.json(await documentView(db, row, deps.now()));
       })
       // What a tab open on the document asks every few seconds: has another tab or window saved a newer version?
