@@ -61,7 +61,7 @@ export type JobRunner<Deps> = {
 const SCHEMA = "pgboss";
 /** Restarts the pause of the job waiting under a key (sendAfterQuiet): after every chat answer, for its learning. */
 const RESTART_PAUSE_SQL = `update ${SCHEMA}.job set start_after = now() + $3::interval
-  where name = $1 and singleton_key = $2 and state = 'created'`;
+  where name = $1 and singleton_key = $2 and state = 'created' returning id`;
 /** What the queue's database answers once the runner has stopped (see createJobRunner). */
 const NO_RESULT = undefined as unknown as { rows: unknown[] };
 const DEFAULT_POLLING_SECONDS = 2;
@@ -209,17 +209,20 @@ export function createJobRunner<Deps extends RunnerDeps>(
       const policy = effectivePolicy(job.policy, options);
       // The delay as an interval string: pg-boss reads a number of 0 as "no delay given" and fractions as text alike.
       const startAfter = `${quietSeconds} seconds`;
-      const id = await boss.send(job.name, data as object, {
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: policy.expireInSeconds,
-        singletonKey: key,
-        startAfter,
-      });
-      // One was already waiting for this key: it waits the whole pause again from now.
-      if (id === null) {
-        await execute(RESTART_PAUSE_SQL, [job.name, key, startAfter]);
+      // One already waiting for this key (as after every answer but a conversation's first) waits the whole pause again
+      // from now; otherwise one is sent, unless another send has just made it, which is then pushed back in turn.
+      const restart = () => execute(RESTART_PAUSE_SQL, [job.name, key, startAfter]);
+      const restarted = await restart();
+      if (restarted.rows.length === 0) {
+        const id = await boss.send(job.name, data as object, {
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: policy.expireInSeconds,
+          singletonKey: key,
+          startAfter,
+        });
+        if (id === null) await restart();
       }
       if (quietSeconds === 0) wakeWorkers(job.name);
     },
