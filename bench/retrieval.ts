@@ -132,7 +132,6 @@ async function time(handle: DatabaseHandle, userId: string, mode: RetrievalMode 
       const started = performance.now();
       const found = await search(handle, {
         userId,
-        ownerPieces: userId === "bench-small" ? SMALL_OWNER : LARGE_OWNER,
         directorId: "martha",
         queries: [query],
         threshold: 0,

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction, VectorStore } from "./client";
-import { LARGE_OWNER_PIECES } from "./owner-text-index";
 import { rowsOf } from "./rows-of";
 
 /**
@@ -65,9 +64,10 @@ END $$`;
 const VECTOR_STORE_VERSION = `vector store ${createHash("sha256").update(VECTOR_TABLES_SQL).digest("hex").slice(0, 16)}`;
 
 /**
- * Start-up, inside the migration transaction: uses pgvector when the database has it, creates the extension when the
- * server offers it (this needs a superuser on most servers; the start-up error says so), and otherwise reports vector
- * search as unavailable.
+ * Start-up, inside the migration transaction: uses pgvector when the database
+ * has it, creates the extension when the server offers it (this needs a
+ * superuser on most servers; the start-up error says so), and otherwise
+ * reports vector search as unavailable.
  */
 export async function prepareVectorStore(tx: Executor): Promise<VectorStore> {
   const [state] = rowsOf<{ installed: boolean; version: string | null }>(
@@ -125,7 +125,8 @@ const HNSW_MAX_DIMENSIONS = 2_000;
  * After a large write of piece embeddings (a knowledge source embedded, the background catch-up): vacuums the side
  * table (the embedded engine has no autovacuum; only pages changed since the last run are read), and gives each of
  * these owners who now has HNSW_MIN_PIECES vectors of one size an HNSW index over them (a partial index, so it holds
- * that owner's vectors only: the graph is searched without wading through other owners' pieces). Not in a transaction.
+ * that owner's vectors only: the graph is searched without wading through other owners' pieces). Not inside a
+ * transaction.
  */
 export async function settlePieceEmbeddings(
   db: Database,
@@ -174,14 +175,6 @@ export async function dropOwnerIndexes(db: Executor, userId: string): Promise<vo
   for (const index of indexes) {
     await db.execute(sql`drop index if exists ${sql.identifier(index.schema)}.${sql.identifier(index.name)}`);
   }
-}
-
-/**
- * Whether an owner of this many pieces has no index of their own (full text: past LARGE_OWNER_PIECES; HNSW: from
- * hnswMinPieces), so that the best plan of a ranking is the same for every such owner.
- */
-export function rankedWithoutOwnIndexes(store: VectorStore, pieces: number): boolean {
-  return pieces <= LARGE_OWNER_PIECES && pieces < hnswMinPieces(store);
 }
 
 function hnswMinPieces(store: VectorStore): number {
@@ -242,8 +235,9 @@ export const VECTOR_SESSION_SETTINGS = "set hnsw.iterative_scan = relaxed_order"
 export type MissingEmbedding = { id: string; userId: string; text: string };
 
 /**
- * Pieces with no embedding from this model (indexed while the server had no pgvector or no embedding model, or under
- * another model; a knowledge source's new pieces), oldest first, of one source if given; empty without pgvector.
+ * Pieces with no embedding from this model (indexed while the server had no
+ * pgvector or no embedding model, or under another model; a knowledge source's
+ * new pieces), oldest first, of one source if given; empty without pgvector.
  */
 export async function piecesWithoutEmbedding(
   db: Executor,
