@@ -132,6 +132,7 @@ async function time(handle: DatabaseHandle, userId: string, mode: RetrievalMode 
       const started = performance.now();
       const found = await search(handle, {
         userId,
+        ownerPieces: userId === "bench-small" ? SMALL_OWNER : LARGE_OWNER,
         directorId: "martha",
         queries: [query],
         threshold: 0,

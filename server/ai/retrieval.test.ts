@@ -110,6 +110,16 @@ describe("retrieveContext", () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // The question was embedded once with the configured model.
     expect(fake.embeddingRequests().at(-1)?.body.input).toEqual([question]);
+
+    // An owner known to have no index of their own (a chat turn reads their count of pieces with its state) is ranked
+    // through the embedded database's prepared statements, one for each ranking, with the same result every time:
+    // also past the fifth run, after which PostgreSQL may keep one generic plan for a statement.
+    const preparedBefore = app.deps.database.prepared?.size ?? 0;
+    for (let run = 0; run < 8; run++) {
+      const input = { userId: alice.id, ownerPieces: 40, directorId: "martha", question };
+      expect(await retrieveContext(app.deps, input)).toEqual(pieces);
+    }
+    expect(app.deps.database.prepared?.size).toBe(preparedBefore + 2);
   });
 
   it("bounds vector matches by the threshold and the pieces by the count", async () => {

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { executePrepared } from "../db/execute-prepared";
 import { LARGE_OWNER_PIECES } from "../db/owner-text-index";
-import { rowsOf } from "../db/rows-of";
-import { pieceVectorRanking } from "../db/vector-store";
+import { pieceVectorRanking, rankedWithoutOwnIndexes } from "../db/vector-store";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
@@ -25,27 +25,24 @@ export type RetrievedPiece = {
 export type RetrievalMode = "hybrid" | "text" | "vector";
 
 /**
- * The chat waits for retrieval before it can start, and goes on without context
- * when retrieval fails, so the question's embedding gets one quick retry rather
- * than the full policy (about a minute of backoff).
+ * The chat waits for retrieval before it can start, and goes on without context when retrieval fails, so the
+ * question's embedding gets one quick retry rather than the full policy (about a minute of backoff).
  */
 const QUESTION_EMBEDDING_RETRIES = 1;
 
 /** How many of its best pieces each ranking hands to the fusion. */
 const CANDIDATES_PER_RANKING = 30;
 /**
- * Reciprocal rank fusion: a piece scores the sum of weight / (RRF_K + rank)
- * over the rankings that found it. The method's paper uses 60, which flattens
- * the ranks so much that a piece halfway down every list beats one list's clear
- * first; 20 keeps agreement between rankings worth more than one first place
- * while a clear first still counts (measured on the evaluation set: docs/benchmarks.md).
+ * Reciprocal rank fusion: a piece scores the sum of weight / (RRF_K + rank) over the rankings that found it. The
+ * method's paper uses 60, which flattens the ranks so much that a piece halfway down every list beats one list's clear
+ * first; 20 keeps agreement between rankings worth more than one first place while a clear first still counts
+ * (measured on the evaluation set: docs/benchmarks.md).
  */
 const RRF_K = 20;
 /**
- * A follow-up ("and in winter?") is also searched with the conversation's
- * latest questions, and those rankings count as much as the question's own: a
- * follow-up's few words alone rank whatever shares them, and a question on a
- * new topic is not pulled back to the old one by it (docs/benchmarks.md).
+ * A follow-up ("and in winter?") is also searched with the conversation's latest questions, and those rankings count
+ * as much as the question's own: a follow-up's few words alone rank whatever shares them, and a question on a new topic
+ * is not pulled back to the old one by it (docs/benchmarks.md).
  */
 const FOLLOW_UP_WEIGHT = 1;
 /** How many earlier questions of the conversation, newest first, tell what a follow-up is about. */
@@ -75,8 +72,11 @@ export type QueryEmbedding = { model: string; vector: number[] };
 /** One wording of what is asked: its text for full-text search, its embedding (if any), and its weight in the fusion. */
 export type SearchQuery = { text: string; embedding: QueryEmbedding | undefined; weight: number };
 
+/** Whose pieces are searched, with their count of pieces when the caller has read it (rankPieces). */
+type Owner = { userId: string; ownerPieces?: number };
+
 /** What is asked, by which owner, after which earlier questions of the conversation (oldest first). */
-type Question = { userId: string; question: string; earlierQuestions?: readonly string[]; signal?: AbortSignal };
+type Question = Owner & { question: string; earlierQuestions?: readonly string[]; signal?: AbortSignal };
 
 /** What a director's retrieval may read: this owner's pieces, from sources the director may use, outside `skip…`. */
 export type SearchScope = { directorId: string; skipDepartments?: string[] };
@@ -102,6 +102,7 @@ export function startSearch(deps: RetrievalDeps, input: Question): QuestionSearc
     rank(scope) {
       return rankPieces(deps.database, {
         userId: input.userId,
+        ownerPieces: input.ownerPieces,
         ...scope,
         queries: texts.map((text, index) => ({ text, weight: index === 0 ? 1 : FOLLOW_UP_WEIGHT })),
         embeddings,
@@ -188,28 +189,26 @@ export async function embedQuestions(
 /** A piece as one ranking placed it. */
 type RankedRow = Omit<RetrievedPiece, "score"> & { ranking: number; position: number };
 
-/**
- * The retrieval itself, given the queries' embeddings (the evaluation and the benchmark call it directly): see
- * rankPieces.
- */
+/** The retrieval itself, given the queries' embeddings (the evaluation and the benchmark call it): see rankPieces. */
 export function searchPieces(
-  database: Pick<DatabaseHandle, "db" | "vectors">,
+  database: Pick<DatabaseHandle, "db" | "vectors" | "prepared">,
   input: SearchInput & { queries: SearchQuery[] },
 ): Promise<RetrievedPiece[]> {
   return rankPieces(database, { ...input, embeddings: Promise.resolve(input.queries.map((query) => query.embedding)) });
 }
 
-type SearchInput = SearchScope & { userId: string; threshold: number; count: number; mode?: RetrievalMode };
+type SearchInput = SearchScope & Owner & { threshold: number; count: number; mode?: RetrievalMode };
 
 /**
  * Full-text rank (BM25) and vector similarity (pgvector, only vectors from the query's model) each rank the owner's
  * pieces in the database, each ranking returning its best CANDIDATES_PER_RANKING: the full-text rankings in one
  * statement at once, while the question's embeddings are on their way, the vector rankings in another once they are
  * in; reciprocal rank fusion merges them here, and near-copies of a piece already chosen are skipped. Only this
- * owner's pieces, and only from sources this director may use.
+ * owner's pieces, and only from sources this director may use. An owner known to have no index of their own is ranked
+ * through prepared statements on the embedded database: the best plan is the same for every such owner, made once.
  */
 async function rankPieces(
-  database: Pick<DatabaseHandle, "db" | "vectors">,
+  database: Pick<DatabaseHandle, "db" | "vectors" | "prepared">,
   input: SearchInput & {
     queries: Array<{ text: string; weight: number }>;
     embeddings: Promise<Array<QueryEmbedding | undefined>>;
@@ -217,9 +216,10 @@ async function rankPieces(
 ): Promise<RetrievedPiece[]> {
   const mode = input.mode ?? "hybrid";
   const scope = inScope(input);
+  const prepared = input.ownerPieces !== undefined && rankedWithoutOwnIndexes(database.vectors, input.ownerPieces);
+  const read = (lists: SQL) => readRankings(prepared ? database : { db: database.db }, input.userId, lists);
   const worded = mode === "vector" ? [] : input.queries.filter((query) => query.text.trim() !== "");
-  const textRows =
-    worded.length > 0 ? readRankings(database, input.userId, textRankings(input.userId, worded, scope)) : [];
+  const textRows = worded.length > 0 ? read(textRankings(input.userId, worded, scope)) : [];
   const vectorRankings = (mode === "text" ? Promise.resolve([]) : input.embeddings).then((embeddings) =>
     input.queries.flatMap((query, index) => {
       const embedding = embeddings[index];
@@ -241,7 +241,7 @@ async function rankPieces(
     const lists = rankings.map(
       (ranking, index) => sql`(select ${worded.length + index}::int as ranking, r.* from ${ranking.sql} r)`,
     );
-    return lists.length > 0 ? readRankings(database, input.userId, sql.join(lists, sql` union all `)) : [];
+    return lists.length > 0 ? read(sql.join(lists, sql` union all `)) : [];
   });
   const [text, vectors, rankings] = await Promise.all([textRows, vectorRows, vectorRankings]);
   return fuse(
@@ -252,7 +252,7 @@ async function rankPieces(
 }
 
 /** Reads the pieces of rankings given as rows (ranking, id, position), each row with its ranking and position. */
-async function readRankings(database: Pick<DatabaseHandle, "db">, userId: string, lists: SQL): Promise<RankedRow[]> {
+async function readRankings(database: Pick<DatabaseHandle, "db" | "prepared">, userId: string, lists: SQL) {
   // The owner's sources are read once: joined to the pieces directly, the planner scans a small table again for every
   // piece.
   const statement = sql`
@@ -263,7 +263,7 @@ async function readRankings(database: Pick<DatabaseHandle, "db">, userId: string
       join context_pieces p on p.id = l.id
       left join sources s on s.id = p.source_id
     `;
-  return rowsOf<RankedRow>(await database.db.execute(statement));
+  return executePrepared<RankedRow>(database, statement);
 }
 
 /**
@@ -305,11 +305,11 @@ function inScope(input: { userId: string } & SearchScope): SQL {
 function textRankings(userId: string, wordings: Array<{ text: string }>, scope: SQL): SQL {
   const k1 = sql.raw(String(BM25_K1));
   const b = sql.raw(String(BM25_B));
-  // Each wording's words, and a tsquery matching any of them, written with immutable functions of the bound texts so
-  // that the planner sees them as constants.
+  // Each wording's words, and a tsquery matching any of them. Where a piece's row uses them they are sub-selects, worked
+  // out once a run: a prepared statement's plan would otherwise work them out again for every piece (rankPieces).
   const words = wordings.map((wording) => sql`to_tsvector('english', ${wording.text})`);
   const allWords = sql.join(words, sql` || `);
-  const anyWord = sql`(case when length(${allWords}) = 0 then null
+  const anyWord = sql`(select case when length(${allWords}) = 0 then null
     else replace(strip(${allWords})::text, ''' ''', ''' | ''')::tsquery end)`;
   const wordingWords = sql.join(
     words.map((vector, index) => sql`(${index}::int, tsvector_to_array(${vector}))`),
@@ -344,7 +344,7 @@ function textRankings(userId: string, wordings: Array<{ text: string }>, scope: 
     tf as (
       select m.id, m.len, u.lexeme, coalesce(array_length(u.weights, 1), 1)::float8 as n
       from matched m cross join lateral unnest(
-        ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', tsvector_to_array(${allWords})), '{a}')
+        ts_filter(setweight(setweight(m.search_vector, 'D'), 'A', (select tsvector_to_array(${allWords}))), '{a}')
       ) u
     ),
     scored as (
@@ -360,10 +360,7 @@ function textRankings(userId: string, wordings: Array<{ text: string }>, scope: 
   `;
 }
 
-/**
- * Reciprocal rank fusion of the rankings, best first, without near-copies of
- * a piece already taken, at most `count`.
- */
+/** Reciprocal rank fusion of the rankings, best first, without near-copies of a piece already taken, at most `count`. */
 function fuse(rows: RankedRow[], weights: number[], count: number): RetrievedPiece[] {
   const pieces = new Map<string, RetrievedPiece>();
   for (const row of rows) {

@@ -172,6 +172,7 @@ function startContextSearch({ deps, user, log, plan, work }: Turn): QuestionSear
       userId: user.id,
       question: plan.question.content,
       earlierQuestions: plan.history.filter((message) => message.sender === "user").map((message) => message.content),
+      ownerPieces: plan.state.ownerPieces,
       signal: work.signal,
     },
   );

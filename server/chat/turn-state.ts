@@ -50,6 +50,8 @@ export type TurnState = {
   retrievable: boolean;
   /** Whether the owner keeps any metrics (ownerHasMetrics); when not, the turn does not read their numbers. */
   hasMetrics: boolean;
+  /** How many context pieces the owner has (retrieval's statements depend on it: startSearch). */
+  ownerPieces: number;
   /** The owner's count of chat turns in this window, this one included (the `counting` statement's). */
   count: number;
 };
@@ -67,13 +69,14 @@ type Row = {
   facts: RememberedFactInContext[];
   retrievable: boolean;
   hasMetrics: boolean;
+  ownerPieces: number;
   count: number;
 };
 
 /**
  * Counts the turn (`counting`: the rate limit's statement, returning `count`) and reads the plan, the trained
  * directors, this director's answers, the business profile, the kept facts, whether retrieval has anything to search,
- * whether the owner keeps metrics and the conversation's recent history, in one round trip: a chat turn waits for all of them before the model is
+ * whether the owner keeps metrics, their count of pieces and the conversation's recent history, in one round trip: a chat turn waits for all of them before the model is
  * asked, and on the embedded database every statement waits for the one before it.
  * `conversationId` picks a conversation of this user and director; without
  * it, the director's current one (the latest not set aside by "Clear conversation").
@@ -110,7 +113,8 @@ export async function loadTurnState(
         ) m) as history,
       ${keptFactsJson(userId, directorId)} as facts,
       ${retrievableFor(userId, directorId)} as retrievable,
-      ${ownerHasMetrics(userId)} as "hasMetrics"
+      ${ownerHasMetrics(userId)} as "hasMetrics",
+      coalesce((select pieces from context_piece_owner_stats where user_id = ${userId}), 0)::int as "ownerPieces"
     from (select 1) as one
     left join lateral (
       select c.id, c.title_source from conversations c
@@ -134,6 +138,7 @@ export async function loadTurnState(
     facts: row.facts,
     retrievable: row.retrievable,
     hasMetrics: row.hasMetrics,
+    ownerPieces: row.ownerPieces,
     count: row.count,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction, VectorStore } from "./client";
+import { LARGE_OWNER_PIECES } from "./owner-text-index";
 import { rowsOf } from "./rows-of";
 
 /**
@@ -64,10 +65,9 @@ END $$`;
 const VECTOR_STORE_VERSION = `vector store ${createHash("sha256").update(VECTOR_TABLES_SQL).digest("hex").slice(0, 16)}`;
 
 /**
- * Start-up, inside the migration transaction: uses pgvector when the database
- * has it, creates the extension when the server offers it (this needs a
- * superuser on most servers; the start-up error says so), and otherwise
- * reports vector search as unavailable.
+ * Start-up, inside the migration transaction: uses pgvector when the database has it, creates the extension when the
+ * server offers it (this needs a superuser on most servers; the start-up error says so), and otherwise reports vector
+ * search as unavailable.
  */
 export async function prepareVectorStore(tx: Executor): Promise<VectorStore> {
   const [state] = rowsOf<{ installed: boolean; version: string | null }>(
@@ -125,8 +125,7 @@ const HNSW_MAX_DIMENSIONS = 2_000;
  * After a large write of piece embeddings (a knowledge source embedded, the background catch-up): vacuums the side
  * table (the embedded engine has no autovacuum; only pages changed since the last run are read), and gives each of
  * these owners who now has HNSW_MIN_PIECES vectors of one size an HNSW index over them (a partial index, so it holds
- * that owner's vectors only: the graph is searched without wading through other owners' pieces). Not inside a
- * transaction.
+ * that owner's vectors only: the graph is searched without wading through other owners' pieces). Not in a transaction.
  */
 export async function settlePieceEmbeddings(
   db: Database,
@@ -177,6 +176,11 @@ export async function dropOwnerIndexes(db: Executor, userId: string): Promise<vo
   }
 }
 
+/** Whether an owner of this many pieces has no index of their own (indexLargeOwnerText, settlePieceEmbeddings). */
+export function rankedWithoutOwnIndexes(store: VectorStore, pieces: number): boolean {
+  return pieces <= LARGE_OWNER_PIECES && pieces < hnswMinPieces(store);
+}
+
 function hnswMinPieces(store: VectorStore): number {
   return Math.max(1, Math.floor(store.hnswMinPieces ?? HNSW_MIN_PIECES));
 }
@@ -192,7 +196,8 @@ function toPieceRecord(row: PieceEmbedding) {
  * of their own (settlePieceEmbeddings) is served by it: the index's expression and predicate, the distance alone as the
  * order and a limit. The index is searched further while the scope drops pieces (pgvector's iterative scans, turned on
  * for the connection where pgvector is: vectorSessionSettings), in an order close to exact, so the pieces found are
- * ordered again. Without such an index the owner's vectors are read through their owner's index and ranked exactly.
+ * ordered again. Without such an index the owner's vectors are read through their owner's index and ranked exactly. The
+ * query's vector is a sub-select, made once a run even where the plan is a prepared statement's.
  */
 export function pieceVectorRanking(
   store: VectorStore,
@@ -210,7 +215,7 @@ export function pieceVectorRanking(
   const dimensions = sql.raw(String(Math.floor(query.dimensions)));
   return sql`(
     with nearest as materialized (
-      select p.id, e.embedding::vector(${dimensions}) <=> ${query.cosineLiteral}::int[]::vector(${dimensions}) as distance
+      select p.id, e.embedding::vector(${dimensions}) <=> (select ${query.cosineLiteral}::int[]::vector(${dimensions})) as distance
       from context_piece_embeddings e
       join context_pieces p on p.id = e.piece_id
       where e.user_id = ${query.userId} and vector_dims(e.embedding) = ${dimensions} and e.model = ${query.model}
@@ -235,9 +240,8 @@ export const VECTOR_SESSION_SETTINGS = "set hnsw.iterative_scan = relaxed_order"
 export type MissingEmbedding = { id: string; userId: string; text: string };
 
 /**
- * Pieces with no embedding from this model (indexed while the server had no
- * pgvector or no embedding model, or under another model; a knowledge source's
- * new pieces), oldest first, of one source if given; empty without pgvector.
+ * Pieces with no embedding from this model (indexed while the server had no pgvector or no embedding model, or under
+ * another model; a knowledge source's new pieces), oldest first, of one source if given; empty without pgvector.
  */
 export async function piecesWithoutEmbedding(
   db: Executor,
