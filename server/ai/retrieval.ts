@@ -305,8 +305,8 @@ function inScope(input: { userId: string } & SearchScope): SQL {
 function textRankings(userId: string, wordings: Array<{ text: string }>, scope: SQL): SQL {
   const k1 = sql.raw(String(BM25_K1));
   const b = sql.raw(String(BM25_B));
-  // Each wording's words, and a tsquery matching any of them. Where a piece's row uses them they are sub-selects, worked
-  // out once a run: a prepared statement's plan would otherwise work them out again for every piece (rankPieces).
+  // Each wording's words, and a tsquery matching any of them. Where a piece's row uses them they are sub-selects,
+  // worked out once a run: a prepared statement's plan would otherwise work them out for every piece (rankPieces).
   const words = wordings.map((wording) => sql`to_tsvector('english', ${wording.text})`);
   const allWords = sql.join(words, sql` || `);
   const anyWord = sql`(select case when length(${allWords}) = 0 then null
@@ -360,7 +360,7 @@ function textRankings(userId: string, wordings: Array<{ text: string }>, scope: 
   `;
 }
 
-/** Reciprocal rank fusion of the rankings, best first, without near-copies of a piece already taken, at most `count`. */
+/** Reciprocal rank fusion, best first, without near-copies of a piece already taken, at most `count`. */
 function fuse(rows: RankedRow[], weights: number[], count: number): RetrievedPiece[] {
   const pieces = new Map<string, RetrievedPiece>();
   for (const row of rows) {

@@ -76,10 +76,10 @@ type Row = {
 /**
  * Counts the turn (`counting`: the rate limit's statement, returning `count`) and reads the plan, the trained
  * directors, this director's answers, the business profile, the kept facts, whether retrieval has anything to search,
- * whether the owner keeps metrics, their count of pieces and the conversation's recent history, in one round trip: a chat turn waits for all of them before the model is
- * asked, and on the embedded database every statement waits for the one before it.
- * `conversationId` picks a conversation of this user and director; without
- * it, the director's current one (the latest not set aside by "Clear conversation").
+ * whether the owner keeps metrics, their count of pieces and the conversation's recent history, in one round trip: a
+ * chat turn waits for all of them before the model is asked, and on the embedded database every statement waits for
+ * the one before it. `conversationId` picks a conversation of this user and director; without it, the director's
+ * current one (the latest not set aside by "Clear conversation").
  */
 export async function loadTurnState(
   database: Pick<DatabaseHandle, "db" | "prepared">,

@@ -215,7 +215,8 @@ export function pieceVectorRanking(
   const dimensions = sql.raw(String(Math.floor(query.dimensions)));
   return sql`(
     with nearest as materialized (
-      select p.id, e.embedding::vector(${dimensions}) <=> (select ${query.cosineLiteral}::int[]::vector(${dimensions})) as distance
+      select p.id,
+        e.embedding::vector(${dimensions}) <=> (select ${query.cosineLiteral}::int[]::vector(${dimensions})) as distance
       from context_piece_embeddings e
       join context_pieces p on p.id = e.piece_id
       where e.user_id = ${query.userId} and vector_dims(e.embedding) = ${dimensions} and e.model = ${query.model}
