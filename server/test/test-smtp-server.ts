@@ -4,10 +4,11 @@ import { SMTPServer } from "smtp-server";
 /**
  * A real SMTP server on a free local port, for tests and local tries of the
  * app's emails: SMTP_URL=<url>. It keeps every message it receives and reads
- * the plain-text part, so a test can follow the link a person would click.
+ * its plain-text and HTML parts, so a test can follow the link a person would click
+ * and check what a message says without tripping over its MIME boundaries.
  */
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; raw: string };
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string; raw: string };
 
 export type TestSmtpServer = {
   url: string;
@@ -34,7 +35,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           subject: headerOf(raw, "subject") ?? "",
-          text: plainTextOf(raw),
+          text: partOf(raw, "text/plain"),
+          html: partOf(raw, "text/html"),
           raw,
         });
         for (const wake of waiters) wake();
@@ -86,18 +88,18 @@ function headerOf(part: string, name: string): string | undefined {
   return line?.slice(name.length + 1).trim();
 }
 
-/** The text/plain part of a MIME message, decoded from quoted-printable or base64. */
-function plainTextOf(raw: string): string {
+/** One part of a MIME message (text/plain or text/html), decoded from quoted-printable or base64. */
+function partOf(raw: string, wanted: string): string {
   const type = headerOf(raw, "content-type") ?? "text/plain";
   const boundary = type.match(/boundary="?([^";]+)"?/)?.[1];
   const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
   for (const part of parts) {
     const partType = headerOf(part.trimStart(), "content-type") ?? "text/plain";
     if (partType.startsWith("multipart/")) {
-      const nested = plainTextOf(part.trimStart());
+      const nested = partOf(part.trimStart(), wanted);
       if (nested) return nested;
     }
-    if (!partType.startsWith("text/plain")) continue;
+    if (!partType.startsWith(wanted)) continue;
     const encoding = (headerOf(part.trimStart(), "content-transfer-encoding") ?? "7bit").toLowerCase();
     const body = part
       .trimStart()

@@ -45,7 +45,8 @@ describe("the check-in reminder", () => {
     expect(mail.text).toContain("Your check-in is due for: Cash in the bank.");
     expect(linkIn(mail).toString()).toBe("http://localhost:3000/numbers");
     // Names and the link only: no figure or note.
-    expect(mail.raw).not.toMatch(/987|secret note/);
+    expect(mail.html).toContain("Cash in the bank");
+    expect(`${mail.text}\n${mail.html}`).not.toMatch(/987|secret note/);
 
     // Another sweep that week, from any process: no second email.
     await sweep(app);
