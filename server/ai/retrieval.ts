@@ -299,8 +299,9 @@ function inScope(input: { userId: string } & SearchScope): SQL {
  * context_piece_owner_stats, kept by triggers), over all their pieces. An owner of more than LARGE_OWNER_PIECES has
  * only the pieces holding each wording's rarest words scored, the words taken rarest first while fewer than that many
  * pieces hold those taken before (so the rarest always): rare words decide BM25's ranking, and the common ones would
- * cost the most to find. The candidates are read once, through a GIN index on search_vector or the owner's pieces,
- * whichever the planner finds cheaper, and scored on all the words, each vector cut down to them before it is unpacked.
+ * cost the most to find. A smaller owner's pieces are read through their owner and matched one by one (`ts_match_vq`,
+ * the operator's function, which no index serves): the whole table's matches for a question's common words cost more.
+ * The candidates are scored on all the words, each vector cut down to them before it is unpacked.
  */
 function textRankings(userId: string, wordings: Array<{ text: string }>, scope: SQL): SQL {
   const k1 = sql.raw(String(BM25_K1));
@@ -335,7 +336,7 @@ function textRankings(userId: string, wordings: Array<{ text: string }>, scope: 
     matched as materialized (
       select p.id, p.search_vector, length(p.content)::float8 / (select average_length from owner) as len
       from context_pieces p
-      where (select n from owner) <= ${LARGE_OWNER_PIECES} and p.search_vector @@ ${anyWord} and ${scope}
+      where (select n from owner) <= ${LARGE_OWNER_PIECES} and ts_match_vq(p.search_vector, ${anyWord}) and ${scope}
       union all
       select p.id, p.search_vector, length(p.content)::float8 / (select average_length from owner) as len
       from context_pieces p
