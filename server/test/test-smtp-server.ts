@@ -2,13 +2,12 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /**
- * A real SMTP server on a free local port, for tests and local tries of the
- * app's emails: SMTP_URL=<url>. It keeps every message it receives and reads
- * its plain-text and HTML parts, so a test can follow the link a person would click
- * and check what a message says without tripping over its MIME boundaries.
+ * A real SMTP server on a free local port, for tests and local tries of the app's emails: SMTP_URL=<url>. It keeps
+ * every message it receives as its decoded plain-text and HTML parts, so a test can follow the link a person would
+ * click and check what a message says, not its random MIME boundaries.
  */
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string; raw: string };
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string };
 
 export type TestSmtpServer = {
   url: string;
@@ -37,7 +36,6 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           subject: headerOf(raw, "subject") ?? "",
           text: partOf(raw, "text/plain"),
           html: partOf(raw, "text/html"),
-          raw,
         });
         for (const wake of waiters) wake();
         callback();
