@@ -1,5 +1,5 @@
-// Bundles the server into dist/server/index.js, and the process that reads knowledge files into
-// dist/server/extract-child.js; copies the SQL migrations beside them and makes the migrated database that new data
+// Bundles the server into dist/server/index.js, the process that reads knowledge files into
+// dist/server/extract-child.js and the embedded database's thread into dist/server/engine-thread.js; copies the SQL migrations beside them and makes the migrated database that new data
 // folders start from (server/db/database-snapshot.ts).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,7 +34,12 @@ const EXTERNAL = [
 fs.rmSync("dist/server", { recursive: true, force: true });
 await build({
   // The file-reading process's entry sits beside index.js, where server/knowledge/extract/extract-in-child.ts finds it.
-  entryPoints: { index: "server/index.ts", "extract-child": "server/knowledge/extract/extract-child.ts" },
+  entryPoints: {
+    index: "server/index.ts",
+    "extract-child": "server/knowledge/extract/extract-child.ts",
+    // The embedded database's thread, beside index.js where server/db/engine-client.ts finds it.
+    "engine-thread": "server/db/engine-thread.ts",
+  },
   outdir: "dist/server",
   bundle: true,
   // Modules imported with import() (document readers, the PDF export) become chunks beside index.js, loaded when

@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import v8 from "node:v8";
+import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { collectAndCompact, type MemorySettling, settleMemoryWhenIdle } from "./memory-settling";
+import { collectAndCompact, compactAlongside, type MemorySettling, settleMemoryWhenIdle } from "./memory-settling";
 
 const MiB = 1024 * 1024;
 const cleanups: Array<() => void> = [];
@@ -113,6 +114,48 @@ describe("memory settling once the server is idle", () => {
     expect(before - oldSpace()).toBeGreaterThan(20 * MiB);
     expect(kept).toHaveLength(40_000);
     expect(garbage).toBeUndefined();
+  });
+
+  it("compacts another thread's heap along with this one's", async () => {
+    // A thread whose heap holds a burst's pages, one object in ten kept: it compacts when asked and says its old space.
+    const thread = new Worker(
+      `const { parentPort } = require("node:worker_threads");
+      const v8 = require("node:v8");
+      const oldSpace = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === "old_space").space_size;
+      const kept = [];
+      let garbage = [];
+      for (let index = 0; index < 400000; index++) (index % 10 ? garbage : kept).push({ index, text: "s" + index });
+      garbage = undefined;
+      v8.setFlagsFromString("--expose-gc");
+      const collect = require("node:vm").runInNewContext("gc");
+      parentPort.on("message", () => {
+        v8.setFlagsFromString("--compact-on-every-full-gc");
+        collect();
+        v8.setFlagsFromString("--no-compact-on-every-full-gc");
+        parentPort.postMessage(oldSpace());
+      });
+      parentPort.postMessage(oldSpace());`,
+      { eval: true },
+    );
+    const nextSize = () =>
+      new Promise<number>((resolve, reject) => {
+        thread.once("message", resolve);
+        thread.once("error", reject);
+      });
+    const before = await nextSize();
+    let after = before;
+    const stop = compactAlongside(async () => {
+      const size = nextSize();
+      thread.postMessage("compact");
+      after = await size;
+    });
+    try {
+      await collectAndCompact()();
+      expect(before - after).toBeGreaterThan(10 * MiB);
+    } finally {
+      stop();
+      await thread.terminate();
+    }
   });
 
   it("gives back the C library's free memory between blocks still in use", async () => {

@@ -23,7 +23,7 @@ export type MemorySettlingOptions = {
   /** How far V8's committed heap must have grown since the last collection. */
   minGrowthBytes: number;
   /** The compacting collection (collectAndCompact by default). */
-  collect?: () => void;
+  collect?: () => void | Promise<void>;
   /** V8's committed heap in bytes (its total physical size by default). */
   committedBytes?: () => number;
   now?: () => number;
@@ -68,7 +68,7 @@ export function settleMemoryWhenIdle(options: MemorySettlingOptions = MEMORY_SET
     const wait = lastCollection + options.minIntervalMs - now();
     if (wait > 0) return arm(wait);
     if (committedBytes() - committedAfter < options.minGrowthBytes) return;
-    collect();
+    void collect();
     collections++;
     lastCollection = now();
     committedAfter = committedBytes();
@@ -106,10 +106,20 @@ export function settleMemoryWhenIdle(options: MemorySettlingOptions = MEMORY_SET
  * the most fragmented ones, is switched on for that one collection. The collection comes first, as it frees the memory
  * that buffers held outside V8's heap.
  */
-export function collectAndCompact(): () => void {
+export function collectAndCompact(): () => Promise<void> {
+  const compact = compactingCollection();
+  const mallocTrim = loadMallocTrim();
+  return async () => {
+    compact();
+    await Promise.all([...otherHeaps].map((other) => other().catch(() => {})));
+    mallocTrim?.();
+  };
+}
+
+/** This thread's compacting collection: V8's `gc` with compaction of every page switched on for that one collection. */
+export function compactingCollection(): () => void {
   v8.setFlagsFromString("--expose-gc");
   const gc = vm.runInNewContext("gc") as () => void;
-  const mallocTrim = loadMallocTrim();
   return () => {
     v8.setFlagsFromString("--compact-on-every-full-gc");
     try {
@@ -117,6 +127,14 @@ export function collectAndCompact(): () => void {
     } finally {
       v8.setFlagsFromString("--no-compact-on-every-full-gc");
     }
-    mallocTrim?.();
   };
+}
+
+/** Other threads' heaps, compacted with this one's before the C library's memory goes back. */
+const otherHeaps = new Set<() => Promise<void>>();
+
+/** Compacts another thread's heap (the embedded database's: server/db/engine-client.ts) along with this one's. */
+export function compactAlongside(compact: () => Promise<void>): () => void {
+  otherHeaps.add(compact);
+  return () => otherHeaps.delete(compact);
 }

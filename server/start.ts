@@ -122,7 +122,10 @@ export async function buildDeps(
       );
     } else {
       prepareDataDir(env.DATA_DIR);
-      database = await openDatabase({ kind: "pglite", dataDir: env.DATA_DIR }, log);
+      database = await openDatabase(
+        { kind: "pglite", dataDir: env.DATA_DIR, thread: env.EMBEDDED_DATABASE_THREAD },
+        log,
+      );
     }
   }
   const secret = await resolveAuthSecret(database.db, env);

@@ -15,8 +15,9 @@ import { cookieFrom } from "../test/test-app";
 import { createTestDatabase } from "../test/test-database";
 import { snapshotFits } from "./database-snapshot";
 import { makeDatabaseSnapshot } from "./make-database-snapshot";
-import { MIGRATIONS_FOLDER, openDatabase, PGLITE_START_PARAMS } from "./open-database";
+import { MIGRATIONS_FOLDER, openDatabase } from "./open-database";
 import { preparedStatements } from "./pglite-prepared";
+import { PGLITE_START_PARAMS } from "./pglite-settings";
 import { users } from "./schema";
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -8,7 +8,8 @@ import { JOB_TYPES } from "../jobs/job-types";
 import type { Database } from "./client";
 import { writeSnapshotManifest } from "./database-snapshot";
 import { migrate } from "./migrate";
-import { MIGRATIONS_FOLDER, PGLITE_START_PARAMS } from "./open-database";
+import { MIGRATIONS_FOLDER } from "./open-database";
+import { PGLITE_START_PARAMS } from "./pglite-settings";
 import * as schema from "./schema";
 
 /**

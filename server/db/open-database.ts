@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite, types } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -9,8 +9,10 @@ import type { Logger } from "../logger";
 import type { Database, DatabaseHandle } from "./client";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { SNAPSHOT_FOLDER, seedFromSnapshot } from "./database-snapshot";
+import { EngineClient } from "./engine-client";
 import { migrate } from "./migrate";
-import { preparedStatements } from "./pglite-prepared";
+import { enginePreparedStatements, preparedStatements } from "./pglite-prepared";
+import { PGLITE_START_PARAMS, PGLITE_TYPES } from "./pglite-settings";
 import { openPostgres, type PostgresSettings } from "./postgres";
 import * as schema from "./schema";
 import { VECTOR_SESSION_SETTINGS } from "./vector-store";
@@ -26,6 +28,11 @@ export type DatabaseOptions =
       withoutPgvector?: boolean;
       /** The migrated database a new data folder starts from (server/db/database-snapshot.ts); the build's by default. */
       snapshotFolder?: string;
+      /**
+       * Run the engine on a thread of its own (server/db/engine-client.ts, EMBEDDED_DATABASE_THREAD): more chat turns a
+       * second on one server, for about 10 MiB more memory. In this thread otherwise.
+       */
+      thread?: boolean;
     }
   | ({ kind: "postgres" } & PostgresSettings);
 
@@ -33,24 +40,6 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions, log?: Logger): Promise<DatabaseHandle> {
   return options.kind === "pglite" ? openPglite(options, log) : openPostgres(options, MIGRATIONS_FOLDER, log);
 }
-
-/**
- * PGlite's start-up settings: its own, with 8 MB of shared buffers instead of PostgreSQL's 128 MB.
- * One process, one connection and an owner's worth of data need no more, and the WebAssembly heap
- * otherwise holds the whole 128 MB for as long as the server runs (docs/decisions/0020). Durability
- * is unchanged: every commit still waits for its WAL write.
- */
-export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
-
-/**
- * bytea values (knowledge files' originals) to and from PostgreSQL's hex form with Node's own codec: PGlite's turns
- * each byte into a string of its own, which for a large upload held the server's thread for seconds while every other
- * request waited.
- */
-export const PGLITE_TYPES = {
-  serializers: { [types.BYTEA]: (value: unknown) => `\\x${Buffer.from(value as Uint8Array).toString("hex")}` },
-  parsers: { [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), "hex") },
-};
 
 async function openPglite(
   options: Extract<DatabaseOptions, { kind: "pglite" }>,
@@ -64,19 +53,21 @@ async function openPglite(
       const seeded = seedFromSnapshot(pgData, options.snapshotFolder ?? SNAPSHOT_FOLDER, MIGRATIONS_FOLDER);
       if (seeded) log?.info("new database created from the build's migrated snapshot");
     }
-    const client = await PGlite.create(pgData, {
-      extensions: withoutPgvector ? {} : { vector },
-      startParams: PGLITE_START_PARAMS,
-      ...PGLITE_TYPES,
-    });
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const client = options.thread
+      ? await EngineClient.open({ pgData, withoutPgvector })
+      : await PGlite.create(pgData, {
+          extensions: withoutPgvector ? {} : { vector },
+          startParams: PGLITE_START_PARAMS,
+          ...PGLITE_TYPES,
+        });
+    const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Database;
     const vectors = await migrate(db, MIGRATIONS_FOLDER);
     await client.exec(VECTOR_SESSION_SETTINGS);
     return {
       db,
       driver: "pglite",
       vectors,
-      prepared: preparedStatements(client),
+      prepared: client instanceof EngineClient ? enginePreparedStatements(client) : preparedStatements(client),
       ping: () => ping(db),
       async close() {
         await client.close();

@@ -1,6 +1,7 @@
 import { type PGlite, parse, protocol, types } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type { EngineClient } from "./engine-client";
 
 /**
  * Named prepared statements on PGlite. Its `query` parses every statement anew (an unnamed statement), and on
@@ -22,7 +23,7 @@ export type PreparedStatements = {
 type Prepared = { name: string; parameterTypes: number[] };
 
 /** Dates and intervals as PostgreSQL writes them, as drizzle reads them from PGlite. */
-const ROW_PARSERS = {
+export const ROW_PARSERS = {
   [types.TIMESTAMP]: (value: string) => value,
   [types.TIMESTAMPTZ]: (value: string) => value,
   [types.INTERVAL]: (value: string) => value,
@@ -88,6 +89,22 @@ export function preparedStatements(client: PGlite, limit = 32): PreparedStatemen
     query,
     get size() {
       return prepared.size;
+    },
+  };
+}
+
+/** The same on the embedded database's own thread (server/db/engine-client.ts), which keeps the statements there. */
+export function enginePreparedStatements(client: EngineClient): PreparedStatements {
+  const dialect = new PgDialect();
+  const query = <T>(text: string, params: readonly unknown[]) => client.queryPrepared<T>(text, params, ROW_PARSERS);
+  return {
+    execute<T>(statement: SQL) {
+      const { sql, params } = dialect.sqlToQuery(statement);
+      return query<T>(sql, params);
+    },
+    query,
+    get size() {
+      return client.preparedCount;
     },
   };
 }

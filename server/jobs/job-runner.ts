@@ -324,9 +324,9 @@ function executorFor(database: DatabaseHandle): Executor {
   if (database.driver === "pglite") {
     const pglite = client as PGlite;
     return async (text, values, ready) => {
-      // The embedded engine runs each statement on this thread, and a run of them chained by promises alone would keep
-      // requests waiting until the run ends (the job runner's start, a worker's fetch, pg-boss's upkeep): the queue's
-      // statements let whatever is waiting on the event loop go first.
+      // The embedded engine runs one statement at a time, in the order asked, and a run of them chained by promises
+      // alone would keep requests' statements waiting until the run ends (the job runner's start, a worker's fetch,
+      // pg-boss's upkeep): the queue's statements let whatever is waiting on the event loop go first.
       await new Promise((resolve) => setImmediate(resolve));
       if (ready) await ready();
       // Without parameters pg-boss may send several statements (its schema, maintenance), which only exec runs.
