@@ -50,27 +50,14 @@ export class EngineClient {
 
   /** Starts the engine's thread on `pgData` (in memory when undefined) and waits until it can take statements. */
   static async open(options: EngineOptions): Promise<EngineClient> {
-    const worker = import.meta.url.endsWith(".ts")
-      ? // Under tsx (development, tests, benchmarks) the thread loads the TypeScript entry through tsx's loader.
-        new Worker(
-          `import(${JSON.stringify(
-            pathToFileURL(
-              createRequire(import.meta.url)
-                .resolve("tsx/esm/api")
-                .replace(/\.cjs$/, ".mjs"),
-            ).href,
-          )})` +
-            `.then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./engine-thread.ts", import.meta.url).href)}); })`,
-          { eval: true, workerData: options },
-        )
-      : new Worker(new URL("./engine-thread.js", import.meta.url), { workerData: options });
+    const worker = startThread(options);
     const client = new EngineClient(worker);
-    // Its heap is compacted with this thread's once the server is idle (server/memory-settling.ts).
-    client.#stopCompacting = compactAlongside(() => client.#send({ kind: "compact" }).then(() => {}));
     await new Promise<void>((resolve, reject) => {
       client.#replies.set(0, { resolve: () => resolve(), reject });
     });
     await client.#readArrayTypes();
+    // Its heap is compacted with this thread's once the server is idle (server/memory-settling.ts).
+    client.#stopCompacting = compactAlongside(() => client.#send({ kind: "compact" }).then(() => {}));
     return client;
   }
 
@@ -218,4 +205,19 @@ export class EngineClient {
       this.parsers[typarray] = (value: string) => types.arrayParser(value, this.parsers[oid] ?? String, typarray);
     }
   }
+}
+
+/** Starts the engine's thread; under tsx (development, tests, benchmarks) it loads its TypeScript entry through tsx. */
+function startThread(workerData: EngineOptions): Worker {
+  if (!import.meta.url.endsWith(".ts"))
+    return new Worker(new URL("./engine-thread.js", import.meta.url), { workerData });
+  // tsx's ES module API: its package's "import" entry, beside the CommonJS one that require() finds.
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
+  const entry = new URL("./engine-thread.ts", import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(code, { eval: true, workerData });
 }
