@@ -14,6 +14,7 @@ import { buildDeps } from "../start";
 import { cookieFrom } from "../test/test-app";
 import { createTestDatabase } from "../test/test-database";
 import { snapshotFits } from "./database-snapshot";
+import { EngineClient } from "./engine-client";
 import { makeDatabaseSnapshot } from "./make-database-snapshot";
 import { MIGRATIONS_FOLDER, openDatabase } from "./open-database";
 import { preparedStatements } from "./pglite-prepared";
@@ -80,10 +81,13 @@ describe("the production driver (node-postgres)", () => {
 });
 
 describe("the embedded database (PGlite in DATA_DIR)", () => {
-  it("keeps data across a restart", async () => {
+  it.each(["false", "true"])("keeps data across a restart (EMBEDDED_DATABASE_THREAD=%s)", async (thread) => {
     const dataDir = tempDir();
-    const env = parseEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir });
+    const env = parseEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir, EMBEDDED_DATABASE_THREAD: thread });
     const first = await buildDeps({ env, log: createLogger("silent") });
+    // The server's database is the engine's thread only when asked for (server/db/engine-client.ts).
+    const { $client } = first.db as unknown as { $client: unknown };
+    expect($client instanceof EngineClient).toBe(thread === "true");
     await signUpThrough(first, "keep@example.com");
     await first.database.close();
 

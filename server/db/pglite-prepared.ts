@@ -23,7 +23,7 @@ export type PreparedStatements = {
 type Prepared = { name: string; parameterTypes: number[] };
 
 /** Dates and intervals as PostgreSQL writes them, as drizzle reads them from PGlite. */
-export const ROW_PARSERS = {
+const ROW_PARSERS = {
   [types.TIMESTAMP]: (value: string) => value,
   [types.TIMESTAMPTZ]: (value: string) => value,
   [types.INTERVAL]: (value: string) => value,
@@ -77,34 +77,34 @@ export function preparedStatements(client: PGlite, limit = 32): PreparedStatemen
     return { rows: (result?.rows ?? []) as T[] };
   }
 
-  const dialect = new PgDialect();
-  const query = <T>(text: string, params: readonly unknown[]) =>
-    client._runExclusiveTransaction(() => client.runExclusive(() => run<T>(text, params)));
-  return {
-    execute<T>(statement: SQL) {
-      const { sql, params } = dialect.sqlToQuery(statement);
-      return query<T>(sql, params);
-    },
-    // The same locks as `query`: never inside another caller's transaction, never between another's messages.
-    query,
-    get size() {
-      return prepared.size;
-    },
-  };
+  // The same locks as `query`: never inside another caller's transaction, never between another's messages.
+  return statementsThrough(
+    (text, params) => client._runExclusiveTransaction(() => client.runExclusive(() => run(text, params))),
+    () => prepared.size,
+  );
 }
 
 /** The same on the embedded database's own thread (server/db/engine-client.ts), which keeps the statements there. */
 export function enginePreparedStatements(client: EngineClient): PreparedStatements {
+  return statementsThrough(
+    (text, params) => client.queryPrepared(text, params, ROW_PARSERS),
+    () => client.preparedCount,
+  );
+}
+
+function statementsThrough(
+  query: (text: string, params: readonly unknown[]) => Promise<{ rows: unknown[] }>,
+  size: () => number,
+): PreparedStatements {
   const dialect = new PgDialect();
-  const query = <T>(text: string, params: readonly unknown[]) => client.queryPrepared<T>(text, params, ROW_PARSERS);
   return {
     execute<T>(statement: SQL) {
       const { sql, params } = dialect.sqlToQuery(statement);
-      return query<T>(sql, params);
+      return query(sql, params) as Promise<{ rows: T[] }>;
     },
-    query,
+    query: <T>(text: string, params: readonly unknown[]) => query(text, params) as Promise<{ rows: T[] }>,
     get size() {
-      return client.preparedCount;
+      return size();
     },
   };
 }
