@@ -10,6 +10,7 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { emailConfirmationMessage, passwordResetMessage } from "../mail/messages";
 import { CLIENT_ADDRESS_HEADER } from "./auth-headers";
+import { storagesOffBetweenCalls } from "./auth-storage";
 import { backupCodes } from "./readable-code";
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
@@ -22,10 +23,11 @@ export const EMAIL_CONFIRMATION_LINK_SECONDS = 60 * 60 * 24;
  * Accounts, password hashing (scrypt), database sessions, password reset,
  * email confirmation and two-factor sign-in, by better-auth. Its HTTP handler
  * is never mounted: our endpoints under /api/auth and /api/account call its
- * server API (docs/decisions/0002-accounts-with-better-auth.md).
+ * server API (docs/decisions/0002-accounts-with-better-auth.md), whose context storages are off between its calls
+ * (server/auth/auth-storage.ts).
  */
 export function createAuth(db: Database, env: Env, secret: string, log: Logger, mail: Mailer) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Directors",
     secret,
     baseURL: env.APP_URL,
@@ -86,6 +88,8 @@ export function createAuth(db: Database, env: Env, secret: string, log: Logger, 
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
   });
+  auth.api = storagesOffBetweenCalls(auth.api);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sessions as sessionRows, users } from "../db/schema";
 import { PROFILE } from "../test/fixtures";
 import { cookieFrom, createTestApp } from "../test/test-app";
+import { authStorages } from "./auth-storage";
 import { createSessions, SESSION_CHECK_TTL_MS } from "./sessions";
 
 describe("the session check", () => {
@@ -126,5 +127,26 @@ describe("a session that ends while another request of it is on its way", () => 
     await race(logout, everywhere);
     expect(seen).toContain(401);
     expect(seen.every((status) => status === 200 || status === 401)).toBe(true);
+  });
+
+  it("answers sign-ins and session checks made at once, and leaves better-auth's context storages off after them", async () => {
+    const app = await createTestApp();
+    const owners = [];
+    for (let index = 0; index < 4; index++) owners.push(await app.signUp({ email: `owner${index}@example.com` }));
+
+    // Each with a check of its own, so every one of them asks better-auth while the sign-ins are in flight.
+    const checks = owners.map((owner) => createSessions(app.deps.auth).user(new Headers({ cookie: owner.cookie })));
+    const signIns = owners.map((owner) =>
+      app.request("/api/auth/login", { body: { email: owner.user.email, password: owner.password } }),
+    );
+    expect((await Promise.all(checks)).map((user) => user?.id)).toEqual(owners.map((owner) => owner.user.id));
+    for (const response of await Promise.all(signIns)) expect(response.status).toBe(200);
+
+    // Promises made now carry no auth context along (Node would run a hook for each of them while one is on).
+    expect(authStorages().length).toBeGreaterThan(0);
+    // `enabled` is Node's own flag for it, left out of its types.
+    expect(authStorages().filter((storage) => (storage as unknown as { enabled: boolean }).enabled)).toEqual([]);
+    const { cookie } = owners[0] as (typeof owners)[number];
+    expect((await app.request("/api/account", { cookie })).status).toBe(200);
   });
 });
