@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions as sessionRows, users } from "../db/schema";
 import { PROFILE } from "../test/fixtures";
-import { cookieFrom, createTestApp } from "../test/test-app";
+import { cookieFrom, createTestApp, type TestApp } from "../test/test-app";
 import { authStorages } from "./auth-storage";
 import { createSessions, SESSION_CHECK_TTL_MS } from "./sessions";
 
@@ -130,14 +130,18 @@ describe("a session that ends while another request of it is on its way", () => 
   });
 
   it("answers sign-ins and session checks made at once, and leaves better-auth's context storages off after them", async () => {
-    const app = await createTestApp();
+    // Two apps in one process share better-auth's storages, as two servers in one test do.
+    const apps = [await createTestApp(), await createTestApp()];
     const owners = [];
-    for (let index = 0; index < 4; index++) owners.push(await app.signUp({ email: `owner${index}@example.com` }));
+    for (let index = 0; index < 6; index++) {
+      const app = apps[index % 2] as TestApp;
+      owners.push({ app, ...(await app.signUp({ email: `owner${index}@example.com` })) });
+    }
 
     // Each with a check of its own, so every one of them asks better-auth while the sign-ins are in flight.
-    const checks = owners.map((owner) => createSessions(app.deps.auth).user(new Headers({ cookie: owner.cookie })));
-    const signIns = owners.map((owner) =>
-      app.request("/api/auth/login", { body: { email: owner.user.email, password: owner.password } }),
+    const checks = owners.map(({ app, cookie }) => createSessions(app.deps.auth).user(new Headers({ cookie })));
+    const signIns = owners.map(({ app, user, password }) =>
+      app.request("/api/auth/login", { body: { email: user.email, password } }),
     );
     expect((await Promise.all(checks)).map((user) => user?.id)).toEqual(owners.map((owner) => owner.user.id));
     for (const response of await Promise.all(signIns)) expect(response.status).toBe(200);
@@ -146,7 +150,7 @@ describe("a session that ends while another request of it is on its way", () => 
     expect(authStorages().length).toBeGreaterThan(0);
     // `enabled` is Node's own flag for it, left out of its types.
     expect(authStorages().filter((storage) => (storage as unknown as { enabled: boolean }).enabled)).toEqual([]);
-    const { cookie } = owners[0] as (typeof owners)[number];
+    const { app, cookie } = owners[0] as (typeof owners)[number];
     expect((await app.request("/api/account", { cookie })).status).toBe(200);
   });
 });
