@@ -1,13 +1,13 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type PGlite, parse, type Results, types } from "@electric-sql/pglite";
+import { type PGlite, parse, protocol, type Results, types } from "@electric-sql/pglite";
 import { compactAlongside } from "../memory-settling";
 import { type EngineOptions, type EngineReply, type EngineRequest, PREPARED_LIMIT } from "./engine-protocol";
-import { replyMessages } from "./engine-statements";
 import { PGLITE_TYPES } from "./pglite-settings";
 
 type QueryOptions = NonNullable<Parameters<PGlite["query"]>[2]>;
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 type Request =
   | { kind: "query"; text: string; params: readonly unknown[]; prepared: boolean }
   | { kind: "exec"; text: string };
@@ -161,8 +161,12 @@ export class EngineClient {
   }
 
   /** The request's messages; PostgreSQL's error, with the statement and its values as PGlite adds them, is thrown. */
-  async #run(request: Request, params: readonly unknown[] | undefined) {
-    return replyMessages(await this.#send(request), request.text, params);
+  async #run(request: Request, params: readonly unknown[] | undefined): Promise<BackendMessage[]> {
+    const messages: BackendMessage[] = [];
+    new protocol.Parser().parse(await this.#send(request), (message) => messages.push(message));
+    const error = messages.find((message) => message instanceof protocol.messages.DatabaseError);
+    if (error) throw Object.assign(error, { query: request.text, params });
+    return messages;
   }
 
   #send(request: Request | { kind: "compact" | "close" }): Promise<Uint8Array> {

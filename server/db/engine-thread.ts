@@ -2,13 +2,13 @@
 // runs statements here while the server's own thread answers requests. Each request is one whole statement (parse,
 // bind, execute, sync) run synchronously, answered with PostgreSQL's protocol bytes, which the client reads.
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { compactingCollection } from "../memory-settling";
-import type { EngineOptions, EngineReply, EngineRequest } from "./engine-protocol";
-import { engineStatements } from "./engine-statements";
+import { type EngineOptions, type EngineReply, type EngineRequest, PREPARED_LIMIT } from "./engine-protocol";
 import { PGLITE_START_PARAMS, PGLITE_TYPES } from "./pglite-settings";
 
+const { serialize } = protocol;
 const options = workerData as EngineOptions;
 const port = parentPort;
 if (!port) throw new Error("engine-thread.ts runs as a worker thread");
@@ -19,7 +19,8 @@ const engine = await PGlite.create(options.pgData, {
   ...PGLITE_TYPES,
 });
 const compact = compactingCollection();
-const statements = engineStatements(engine);
+const prepared = new Map<string, { name: string; parameterTypes: number[] }>();
+let counter = 0;
 
 port.on("message", async (request: EngineRequest) => {
   if (request.kind === "close") {
@@ -35,10 +36,7 @@ port.on("message", async (request: EngineRequest) => {
   }
   let reply: EngineReply;
   try {
-    const bytes =
-      request.kind === "exec"
-        ? statements.exec(request.text)
-        : statements.query(request.text, request.params, request.prepared);
+    const bytes = request.kind === "exec" ? exec(request.text) : query(request.text, request.params, request.prepared);
     reply = { id: request.id, bytes };
   } catch (error) {
     reply = { id: request.id, failure: error instanceof Error ? error.message : String(error) };
@@ -46,3 +44,69 @@ port.on("message", async (request: EngineRequest) => {
   port.postMessage(reply, "bytes" in reply ? [reply.bytes.buffer as ArrayBuffer] : []);
 });
 port.postMessage({ id: 0, bytes: new Uint8Array(0) } satisfies EngineReply);
+
+function exec(text: string): Uint8Array {
+  return engine.execProtocolRawSync(joined([serialize.query(text), serialize.sync()]));
+}
+
+/**
+ * One statement through the extended protocol, as PGlite's `query` runs it, in two calls into the engine: its
+ * parameter types first (values are written for their column's type), then bind, execute and sync together. A
+ * `prepared` statement is parsed once under a name, and its parameter types are remembered.
+ */
+function query(text: string, params: readonly unknown[], named: boolean): Uint8Array {
+  let statement = named ? prepared.get(text) : undefined;
+  if (!statement) {
+    const name = named ? `directors_prepared_${++counter}` : "";
+    const described = engine.execProtocolRawSync(
+      joined([serialize.parse({ name, text }), serialize.describe({ type: "S", name })]),
+    );
+    const messages = messagesOf(described);
+    if (messages.some((message) => message.name === "error")) {
+      return joined([described, engine.execProtocolRawSync(serialize.sync())]);
+    }
+    statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    if (named) remember(text, statement);
+  } else {
+    prepared.delete(text);
+    prepared.set(text, statement);
+  }
+  const { name, parameterTypes } = statement;
+  const values = params.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serializer = engine.serializers[parameterTypes[index] ?? 0];
+    return serializer ? serializer(value) : String(value);
+  });
+  return engine.execProtocolRawSync(
+    joined([
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: "P" }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+  );
+}
+
+function remember(text: string, statement: { name: string; parameterTypes: number[] }) {
+  prepared.set(text, statement);
+  if (prepared.size <= PREPARED_LIMIT) return;
+  const [oldestText, oldest] = prepared.entries().next().value as [string, { name: string }];
+  prepared.delete(oldestText);
+  engine.execProtocolRawSync(joined([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]));
+}
+
+function messagesOf(bytes: Uint8Array) {
+  const messages: Parameters<typeof parse.parseDescribeStatementResults>[0] = [];
+  new protocol.Parser().parse(bytes, (message) => messages.push(message));
+  return messages;
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
+  return all;
+}

@@ -1,9 +1,7 @@
-import { type PGlite, parse, types } from "@electric-sql/pglite";
+import { type PGlite, parse, protocol, types } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { EngineClient } from "./engine-client";
-import { PREPARED_LIMIT } from "./engine-protocol";
-import { engineStatements, replyMessages } from "./engine-statements";
 
 /**
  * Named prepared statements on PGlite. Its `query` parses every statement anew (an unnamed statement), and on
@@ -22,6 +20,8 @@ export type PreparedStatements = {
   readonly size: number;
 };
 
+type Prepared = { name: string; parameterTypes: number[] };
+
 /** Dates and intervals as PostgreSQL writes them, as drizzle reads them from PGlite. */
 const ROW_PARSERS = {
   [types.TIMESTAMP]: (value: string) => value,
@@ -30,20 +30,58 @@ const ROW_PARSERS = {
   [types.DATE]: (value: string) => value,
 };
 
-export function preparedStatements(client: PGlite, limit = PREPARED_LIMIT): PreparedStatements {
-  const statements = engineStatements(client, limit);
+export function preparedStatements(client: PGlite, limit = 32): PreparedStatements {
+  const prepared = new Map<string, Prepared>();
+  let counter = 0;
+
+  /** Sends one protocol message; a database error is thrown and the caller syncs. */
+  const send = async (message: Uint8Array) => (await client.execProtocol(message, { syncToFs: false })).messages;
+
+  async function run<T>(text: string, params: readonly unknown[]): Promise<{ rows: T[] }> {
+    const messages: Awaited<ReturnType<typeof send>> = [];
+    try {
+      let statement = prepared.get(text);
+      if (statement) {
+        prepared.delete(text);
+        prepared.set(text, statement);
+      } else {
+        const name = `directors_prepared_${++counter}`;
+        messages.push(...(await send(protocol.serialize.parse({ name, text }))));
+        const parameterTypes = parse.parseDescribeStatementResults(
+          await send(protocol.serialize.describe({ type: "S", name })),
+        );
+        statement = { name, parameterTypes };
+        prepared.set(text, statement);
+        if (prepared.size > limit) {
+          const [oldestText, oldest] = prepared.entries().next().value as [string, Prepared];
+          prepared.delete(oldestText);
+          await send(protocol.serialize.close({ type: "S", name: oldest.name }));
+        }
+      }
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = client.serializers[statement.parameterTypes[index] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.push(
+        ...(await send(protocol.serialize.bind({ statement: statement.name, values }))),
+        ...(await send(protocol.serialize.describe({ type: "P" }))),
+        ...(await send(protocol.serialize.execute({}))),
+      );
+    } finally {
+      messages.push(...(await send(protocol.serialize.sync())));
+    }
+    // As `query` does outside a transaction (a no-op on the node file system, needed on others).
+    await client.syncToFs();
+    const [result] = parse.parseResults(messages, { ...client.parsers, ...ROW_PARSERS }, { rowMode: "object" });
+    return { rows: (result?.rows ?? []) as T[] };
+  }
+
   // The same locks as `query`: never inside another caller's transaction, never between another's messages.
-  const run = (text: string, params: readonly unknown[]) =>
-    client._runExclusiveTransaction(() =>
-      client.runExclusive(async () => {
-        const messages = replyMessages(statements.query(text, params, true), text, params);
-        // As `query` does outside a transaction (a no-op on the node file system, needed on others).
-        await client.syncToFs();
-        const [result] = parse.parseResults(messages, { ...client.parsers, ...ROW_PARSERS }, { rowMode: "object" });
-        return { rows: result?.rows ?? [] };
-      }),
-    );
-  return statementsThrough(run, () => statements.size);
+  return statementsThrough(
+    (text, params) => client._runExclusiveTransaction(() => client.runExclusive(() => run(text, params))),
+    () => prepared.size,
+  );
 }
 
 /** The same on the embedded database's own thread (server/db/engine-client.ts), which keeps the statements there. */
