@@ -46,7 +46,7 @@ port.on("message", async (request: EngineRequest) => {
 port.postMessage({ id: 0, bytes: new Uint8Array(0) } satisfies EngineReply);
 
 function exec(text: string): Uint8Array {
-  return engine.execProtocolRawSync(joined([serialize.query(text), serialize.sync()]));
+  return runOnEngine(joined([serialize.query(text), serialize.sync()]));
 }
 
 /**
@@ -58,12 +58,10 @@ function query(text: string, params: readonly unknown[], named: boolean): Uint8A
   let statement = named ? prepared.get(text) : undefined;
   if (!statement) {
     const name = named ? `directors_prepared_${++counter}` : "";
-    const described = engine.execProtocolRawSync(
-      joined([serialize.parse({ name, text }), serialize.describe({ type: "S", name })]),
-    );
+    const described = runOnEngine(joined([serialize.parse({ name, text }), serialize.describe({ type: "S", name })]));
     const messages = messagesOf(described);
     if (messages.some((message) => message.name === "error")) {
-      return joined([described, engine.execProtocolRawSync(serialize.sync())]);
+      return joined([described, runOnEngine(serialize.sync())]);
     }
     statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
     if (named) remember(text, statement);
@@ -77,7 +75,7 @@ function query(text: string, params: readonly unknown[], named: boolean): Uint8A
     const serializer = engine.serializers[parameterTypes[index] ?? 0];
     return serializer ? serializer(value) : String(value);
   });
-  return engine.execProtocolRawSync(
+  return runOnEngine(
     joined([
       serialize.bind({ statement: name, values }),
       serialize.describe({ type: "P" }),
@@ -92,7 +90,18 @@ function remember(text: string, statement: { name: string; parameterTypes: numbe
   if (prepared.size <= PREPARED_LIMIT) return;
   const [oldestText, oldest] = prepared.entries().next().value as [string, { name: string }];
   prepared.delete(oldestText);
-  engine.execProtocolRawSync(joined([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]));
+  runOnEngine(joined([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]));
+}
+
+/**
+ * The engine's reply to `message`, as it sends it. Not through execProtocolRawSync: that also parses the reply into a
+ * list PGlite keeps until its next execProtocol, which this thread never calls, so every reply stayed in memory. The
+ * stream's call runs to its end before it returns, as nothing in it waits when the file system is not synced.
+ */
+function runOnEngine(message: Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [];
+  void engine.execProtocolRawStream(message, { syncToFs: false, onRawData: (part) => parts.push(part.slice()) });
+  return joined(parts);
 }
 
 function messagesOf(bytes: Uint8Array) {
