@@ -5,6 +5,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectAndCompact } from "../memory-settling";
 import { EngineClient } from "./engine-client";
 import { openDatabase } from "./open-database";
 import { enginePreparedStatements } from "./pglite-prepared";
@@ -121,6 +122,20 @@ describe("the embedded database on its own thread", () => {
     order.push("timer");
     await long;
     expect(order).toEqual(["timer", "statement"]);
+  });
+
+  it("keeps no answer once it is read: memory stays flat over thousands of statements", async () => {
+    const compact = collectAndCompact();
+    const rssAfter = async (statements: number) => {
+      for (let index = 0; index < statements; index++) {
+        await engine.query("select repeat('x', 20000) as body, $1::int as n", [index]);
+      }
+      await compact();
+      return process.memoryUsage().rss;
+    };
+    const before = await rssAfter(200);
+    // Kept answers would be 3,000 × 20 KB, about 60 MB, on the engine thread's heap.
+    expect((await rssAfter(3000)) - before).toBeLessThan(25 * 1024 * 1024);
   });
 
   it("fails every call once closed", async () => {
