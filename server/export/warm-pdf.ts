@@ -1,7 +1,6 @@
 import type { Content } from "pdfmake/interfaces";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
-import { pdfmake } from "./pdfmake";
 
 /**
  * The first PDF a process makes is slow (well over a second for 20 pages): pdfmake opens and parses its fonts, and V8
@@ -36,8 +35,12 @@ function warmUpContent(): Content[] {
   return content;
 }
 
-/** Makes the warm-up PDF twice (the second pass is what gets V8 to optimize the layout code). */
+/**
+ * Makes the warm-up PDF twice (the second pass is what gets V8 to optimize the layout code). pdfmake itself loads here,
+ * not with this module, which the documents' routes import at start.
+ */
 export async function warmPdfExport(): Promise<void> {
+  const { pdfmake } = await import("./pdfmake");
   for (let pass = 0; pass < 2; pass++) {
     await pdfmake.createPdf({ content: warmUpContent(), defaultStyle: { font: "Roboto", fontSize: 10.5 } }).getBuffer();
   }
