@@ -60,7 +60,7 @@ const env = parseEnv({
   CHAT_RATE_LIMIT_PER_MINUTE: "100000",
   // bench/ai-requests.ts shortens the pause before learning from a conversation, to match its owner's think time.
   LEARNING_PAUSE_SECONDS: process.env.BENCH_LEARNING_PAUSE_SECONDS,
-  // The embedded database on a thread of its own when the bench is run with EMBEDDED_DATABASE_THREAD=true.
+  // The embedded database in the server's thread when the bench is run with EMBEDDED_DATABASE_THREAD=false.
   EMBEDDED_DATABASE_THREAD: process.env.EMBEDDED_DATABASE_THREAD,
 });
 const server = await startServer({ env, log: createLogger(env.LOG_LEVEL) });

@@ -30,7 +30,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  EMBEDDED_DATABASE_THREAD: bool.default(false),
+  EMBEDDED_DATABASE_THREAD: bool.default(true),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),

@@ -81,13 +81,16 @@ describe("the production driver (node-postgres)", () => {
 });
 
 describe("the embedded database (PGlite in DATA_DIR)", () => {
-  it.each(["false", "true"])("keeps data across a restart (EMBEDDED_DATABASE_THREAD=%s)", async (thread) => {
+  it.each([
+    { setting: "unset", thread: undefined },
+    { setting: "false", thread: "false" },
+  ])("keeps data across a restart (EMBEDDED_DATABASE_THREAD $setting)", async ({ thread }) => {
     const dataDir = tempDir();
     const env = parseEnv({ LOG_LEVEL: "silent", DATA_DIR: dataDir, EMBEDDED_DATABASE_THREAD: thread });
     const first = await buildDeps({ env, log: createLogger("silent") });
-    // The server's database is the engine's thread only when asked for (server/db/engine-client.ts).
+    // The server's database is the engine's thread (server/db/engine-client.ts) unless the setting says false.
     const { $client } = first.db as unknown as { $client: unknown };
-    expect($client instanceof EngineClient).toBe(thread === "true");
+    expect($client instanceof EngineClient).toBe(thread === undefined);
     await signUpThrough(first, "keep@example.com");
     await first.database.close();
 

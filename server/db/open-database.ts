@@ -29,8 +29,9 @@ export type DatabaseOptions =
       /** The migrated database a new data folder starts from (server/db/database-snapshot.ts); the build's by default. */
       snapshotFolder?: string;
       /**
-       * Run the engine on a thread of its own (server/db/engine-client.ts, EMBEDDED_DATABASE_THREAD): more chat turns a
-       * second on one server and a quicker first token, for about 15 MiB more memory. In this thread otherwise.
+       * Run the engine on a thread of its own (server/db/engine-client.ts, EMBEDDED_DATABASE_THREAD, on by default for
+       * the server): more chat turns a second on one server and a quicker first token, for about 12 MiB more memory.
+       * In this thread otherwise (tests' databases, command-line tools).
        */
       thread?: boolean;
     }
