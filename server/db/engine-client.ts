@@ -153,11 +153,22 @@ export class EngineClient {
 
   async #query<T>(text: string, params: readonly unknown[], options: QueryOptions | undefined, prepared: boolean) {
     const messages = await this.#run({ kind: "query", text, params, prepared }, params);
-    return parse.parseResults(messages, this.parsers, options)[0] as Results<T>;
+    return this.#results(messages, options)[0] as Results<T>;
   }
 
   async #exec(text: string, options?: QueryOptions) {
-    return parse.parseResults(await this.#run({ kind: "exec", text }, undefined), this.parsers, options);
+    return this.#results(await this.#run({ kind: "exec", text }, undefined), options);
+  }
+
+  /**
+   * The statement's results, read as PGlite reads them. A caller's own parsers (drizzle brings some for dates to every
+   * statement) are looked up before the client's through a prototype: given them as options, parseResults would copy
+   * all of the client's, one for every array type, into a new object for every statement.
+   */
+  #results(messages: BackendMessage[], options: QueryOptions | undefined) {
+    if (!options?.parsers) return parse.parseResults(messages, this.parsers, options);
+    const parsers: EngineClient["parsers"] = Object.assign(Object.create(this.parsers), options.parsers);
+    return parse.parseResults(messages, parsers, { ...options, parsers: undefined });
   }
 
   /** The request's messages; PostgreSQL's error, with the statement and its values as PGlite adds them, is thrown. */
