@@ -7,7 +7,8 @@
 // so learning runs as it does for real owners) and then starts a new one. The rate steps up from 2 turns/s by a
 // quarter each step, each step lasting `--seconds` (60 by default); a step passes when every turn ended without an
 // error and the time to the first token, as the client sees it, is ≤ 500 ms at the 95th percentile (the provider
-// answering at once, that time is the server's); a step that fails is run once more before the ramp ends. Then the
+// answering at once, that time is the server's); a step that fails is run once more before the ramp ends. Between
+// steps the server is left to finish its background work (3 s without a request to the AI service). Then the
 // rates between the last step that passed and the one that failed are halved until they are within 5 % of each
 // other, so that the figure does not move in quarters. The figure is the highest rate that passed.
 //
@@ -44,6 +45,9 @@ const RUNS = Number(process.env.RUNS ?? 1);
 const FIRST_RATE = Number(process.env.FIRST_RATE ?? 2);
 const P95_LIMIT_MS = 500;
 const WARM_UP_SECONDS = 5;
+/** The server is taken as settled after this long without a request to the AI service (its job queue waits less). */
+const SETTLE_QUIET_MS = 3000;
+const SETTLE_LIMIT_MS = 60_000;
 const TURNS_PER_CONVERSATION = SCRIPT.length;
 const compareRef = compareRefArg("bench:capacity");
 
@@ -159,6 +163,22 @@ async function step(server: Server, owners: ReturnType<typeof ownersOf>, rate: n
   return { rate, turns: ended.length, errors: errors.length, firstError: errors[0]?.error, p95 };
 }
 
+/**
+ * Waits until the server has finished what a step's turns left it to do in the background (learning from the
+ * conversations left, naming new ones: requests to the AI service), at most SETTLE_LIMIT_MS: each step then starts
+ * from the same quiet server, and a step that failed does not hand its backlog to the next.
+ */
+async function settled() {
+  const limit = performance.now() + SETTLE_LIMIT_MS;
+  let requests = await fake.count();
+  while (performance.now() < limit) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_QUIET_MS));
+    const now = await fake.count();
+    if (now === requests) return;
+    requests = now;
+  }
+}
+
 /** Ramps the rate up until a step fails, then narrows the gap; the highest rate that passed. */
 async function measure(root: string, database: "embedded" | "postgres", databaseUrl: string | undefined) {
   const env: Record<string, string> =
@@ -169,6 +189,7 @@ async function measure(root: string, database: "embedded" | "postgres", database
     // A warm-up at the first rate, not counted: the server's code is compiled as it first runs.
     await step(server, owners, FIRST_RATE, WARM_UP_SECONDS);
     await Promise.all(owners.map((owner) => owner.busy));
+    await settled();
     const sustains = async (rate: number) => {
       // A step that fails once is run again (the machine is shared): the second failure counts.
       for (let attempt = 0; attempt < 2; attempt++) {
@@ -178,6 +199,7 @@ async function measure(root: string, database: "embedded" | "postgres", database
           `  ${path.basename(root)} ${database}: ${rate.toFixed(1)} turns/s, ${result.turns} turns, p95 ${result.p95.toFixed(0)} ms, ${result.errors} errors${result.firstError ? ` (${result.firstError})` : ""} → ${passed ? "sustained" : "not sustained"}\n`,
         );
         await Promise.all(owners.map((owner) => owner.busy));
+        await settled();
         if (passed) return true;
       }
       return false;
