@@ -67,8 +67,8 @@ describe("the embedded database on its own thread", () => {
     const rows = await same("select * from note order by id");
     expect(rows.rows[0]).toMatchObject({ id: 1, tags: ["a", "b,c"], scores: [0.5, 1.25], data: { margin: 0.3 } });
     expect(Buffer.isBuffer((rows.rows[0] as { file: unknown }).file)).toBe(true);
-    // As drizzle reads them: arrays of values, its own parsers for dates.
-    await same("select id, at from note where body like $1", ["%flow%"], {
+    // As drizzle reads them: arrays of values, its own parsers for dates, the client's for the rest (arrays too).
+    await same("select id, at, tags, scores from note where body like $1", ["%flow%"], {
       rowMode: "array",
       parsers: { [types.TIMESTAMPTZ]: (value: string) => value },
     });
