@@ -12,11 +12,11 @@ import { createLogger } from "../logger";
 import { buildDeps, startServer } from "../start";
 import { type FakeAiServer, fakeEmbedding, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan } from "../test/fixtures";
+import { retrieveContext } from "../test/retrieve-context";
 import { storedContexts, storedPieces } from "../test/stored-embeddings";
 import { cookieFrom } from "../test/test-app";
 import { createTestDataDir } from "../test/test-database";
 import { embedMissing } from "./embed-missing";
-import { retrieveContext } from "./retrieval";
 
 /**
  * Vector search arriving later: the embedded engine opened without pgvector

@@ -8,9 +8,10 @@ import { contextPieces, contextPieceTerms, knowledgeSources } from "../db/schema
 import { dropOwnerIndexes } from "../db/vector-store";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
+import { retrieveContext } from "../test/retrieve-context";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/test-app";
 import { replaceSourcePieces } from "./context-index";
-import { retrieveContext, searchPieces } from "./retrieval";
+import { searchPieces } from "./retrieval";
 
 let fake: FakeAiServer;
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { executePrepared } from "../db/execute-prepared";
 import { LARGE_OWNER_PIECES } from "../db/owner-text-index";
-import { pieceVectorRanking, rankedWithoutOwnIndexes } from "../db/vector-store";
+import { pieceVectorRankings, rankedWithoutOwnIndexes } from "../db/vector-store";
 import type { Env } from "../env";
 import type { Logger } from "../logger";
 import { cosineQueryLiteral, embedTexts } from "./embeddings";
@@ -76,7 +76,7 @@ export type SearchQuery = { text: string; embedding: QueryEmbedding | undefined;
 type Owner = { userId: string; ownerPieces?: number };
 
 /** What is asked, by which owner, after which earlier questions of the conversation (oldest first). */
-type Question = Owner & { question: string; earlierQuestions?: readonly string[]; signal?: AbortSignal };
+export type Question = Owner & { question: string; earlierQuestions?: readonly string[]; signal?: AbortSignal };
 
 /** What a director's retrieval may read: this owner's pieces, from sources the director may use, outside `skip…`. */
 export type SearchScope = { directorId: string; skipDepartments?: string[] };
@@ -111,18 +111,6 @@ export function startSearch(deps: RetrievalDeps, input: Question): QuestionSearc
       });
     },
   };
-}
-
-/**
- * The pieces of this owner's context most relevant to the question (see searchPieces): at most
- * RETRIEVAL_PIECE_COUNT, each sharing a word with the question or reaching RETRIEVAL_PIECE_THRESHOLD by cosine.
- */
-export function retrieveContext(
-  deps: RetrievalDeps,
-  input: Question & SearchScope & { mode?: RetrievalMode; count?: number },
-): Promise<RetrievedPiece[]> {
-  const { directorId, skipDepartments, mode, count, ...question } = input;
-  return startSearch(deps, question).rank({ directorId, skipDepartments, mode, count });
 }
 
 /** The texts searched for a question: the question, then its follow-up wording when the conversation has one. */
@@ -205,7 +193,7 @@ type SearchInput = SearchScope & Owner & { threshold: number; count: number; mod
  * statement at once, while the question's embeddings are on their way, the vector rankings in another once they are
  * in; reciprocal rank fusion merges them here, and near-copies of a piece already chosen are skipped. Only this
  * owner's pieces, and only from sources this director may use. An owner known to have no index of their own is ranked
- * through prepared statements on the embedded database: the best plan is the same for every such owner, made once.
+ * through prepared statements on the embedded database (one plan for every such owner), with one read of its vectors.
  */
 async function rankPieces(
   database: Pick<DatabaseHandle, "db" | "vectors" | "prepared">,
@@ -220,30 +208,28 @@ async function rankPieces(
   const read = (lists: SQL) => readRankings(prepared ? database : { db: database.db }, input.userId, lists);
   const worded = mode === "vector" ? [] : input.queries.filter((query) => query.text.trim() !== "");
   const textRows = worded.length > 0 ? read(textRankings(input.userId, worded, scope)) : [];
-  const vectorRankings = (mode === "text" ? Promise.resolve([]) : input.embeddings).then((embeddings) =>
+  const embedded = (mode === "text" ? Promise.resolve([]) : input.embeddings).then((embeddings) =>
     input.queries.flatMap((query, index) => {
       const embedding = embeddings[index];
-      const ranking =
-        embedding &&
-        pieceVectorRanking(database.vectors, {
-          userId: input.userId,
-          model: embedding.model,
-          dimensions: embedding.vector.length,
-          cosineLiteral: cosineQueryLiteral(embedding.vector),
-          threshold: input.threshold,
-          limit: CANDIDATES_PER_RANKING,
-          scope,
-        });
-      return ranking ? [{ weight: query.weight * VECTOR_WEIGHT, sql: ranking }] : [];
+      return embedding ? [{ weight: query.weight * VECTOR_WEIGHT, embedding }] : [];
     }),
   );
-  const vectorRows = vectorRankings.then((rankings) => {
-    const lists = rankings.map(
-      (ranking, index) => sql`(select ${worded.length + index}::int as ranking, r.* from ${ranking.sql} r)`,
-    );
-    return lists.length > 0 ? read(sql.join(lists, sql` union all `)) : [];
+  const vectorRows = embedded.then((queries) => {
+    const rankings = pieceVectorRankings(database.vectors, {
+      userId: input.userId,
+      // The question's wordings are embedded in one request, so by one model; their rankings follow the text ones.
+      model: queries[0]?.embedding.model ?? "",
+      dimensions: queries[0]?.embedding.vector.length ?? 0,
+      vectors: queries.map((query) => cosineQueryLiteral(query.embedding.vector)),
+      firstRanking: worded.length,
+      exact: prepared,
+      threshold: input.threshold,
+      limit: CANDIDATES_PER_RANKING,
+      scope,
+    });
+    return rankings ? read(rankings) : [];
   });
-  const [text, vectors, rankings] = await Promise.all([textRows, vectorRows, vectorRankings]);
+  const [text, vectors, rankings] = await Promise.all([textRows, vectorRows, embedded]);
   return fuse(
     [...text, ...vectors],
     [...worded.map((query) => query.weight), ...rankings.map((ranking) => ranking.weight)],

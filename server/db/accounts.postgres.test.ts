@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiStatus } from "../../shared/settings";
-import { retrieveContext } from "../ai/retrieval";
 import { parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { type FakeAiServer, startFakeAiServer } from "../test/fake-ai-server";
 import { answersFor, givePlan, PROFILE } from "../test/fixtures";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
+import { retrieveContext } from "../test/retrieve-context";
 import { storedPieces } from "../test/stored-embeddings";
 import { cookieFrom, createTestApp, type TestAppOptions } from "../test/test-app";
 import { openDatabase } from "./open-database";

@@ -147,6 +147,38 @@ describe("the vector ranking in the database", () => {
     expect([...(await vectorRanking("martha", threshold))].sort()).toEqual([...ids.near].sort());
   });
 
+  it("ranks an owner known to have no index of their own in one read of their vectors, as each query alone would", async () => {
+    // The chat knows the owner's count of pieces and searches a follow-up's two wordings: both distances in one read.
+    const wordings = [QUERY, elsewhere()].map((vector) => ({
+      text: "",
+      embedding: { model: MODEL, vector },
+      weight: 1,
+    }));
+    const ranked = async (directorId: DirectorId, threshold: number, ownerPieces?: number) =>
+      (
+        await searchPieces(handle, {
+          userId: "owner",
+          ownerPieces,
+          directorId,
+          queries: wordings,
+          threshold,
+          count: 30,
+          mode: "vector",
+        })
+      ).map((piece) => piece.id);
+    const closest = [...ids.near, ...ids.other]
+      .map((id) => cosine(vectorOf.get(id) ?? [], QUERY))
+      .sort((a, b) => b - a);
+    for (const threshold of [-1, closest[10] ?? 0]) {
+      for (const director of DIRECTORS) {
+        const oneRead = await ranked(director, threshold, 215);
+        expect(oneRead.length).toBeGreaterThan(0);
+        expect(oneRead).toEqual(await ranked(director, threshold));
+      }
+    }
+    expect((await ranked("harper", -1, 215)).sort()).toEqual([...ids.harperOnly].sort());
+  });
+
   it("ranks through an owner's own HNSW index with the same top six as the exact scan", async () => {
     const exact = await Promise.all(DIRECTORS.map((director) => vectorRanking(director)));
     const neighbours = await vectorRanking("martha", -1, { userId: "neighbour", vector: QUERY });

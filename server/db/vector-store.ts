@@ -35,6 +35,9 @@ BEGIN
     -- Kept inside the row, one page per piece: the exact re-ranking reads a few hundred of them (see migration 0003).
     ALTER TABLE context_piece_embeddings ALTER COLUMN embedding SET STORAGE MAIN;
   END IF;
+  -- A row is compressed only past a page's size: a real model's vectors do not compress, and the sparse ones that do
+  -- would be decompressed at every ranking.
+  ALTER TABLE context_piece_embeddings SET (toast_tuple_target = 8160);
   -- The owner's vectors by id: the exact ranking reads an owner's rows through it.
   CREATE INDEX IF NOT EXISTS context_piece_embeddings_owner_piece_idx ON context_piece_embeddings (user_id, piece_id);
   DROP INDEX IF EXISTS context_piece_embeddings_user_idx;
@@ -190,45 +193,56 @@ function toPieceRecord(row: PieceEmbedding) {
 }
 
 /**
- * Retrieval's vector ranking, as a sub-select (id, position): the owner's pieces in `scope` (a condition on
- * `context_pieces p`) with a vector from the query's model, most similar first, down to the threshold; undefined
- * without pgvector, so retrieval ranks by full text alone. The statement is written so that an owner with an HNSW index
- * of their own (settlePieceEmbeddings) is served by it: the index's expression and predicate, the distance alone as the
- * order and a limit. The index is searched further while the scope drops pieces (pgvector's iterative scans, turned on
- * for the connection where pgvector is: vectorSessionSettings), in an order close to exact, so the pieces found are
- * ordered again. Without such an index the owner's vectors are read through their owner's index and ranked exactly. The
- * query's vector is a sub-select, made once a run even where the plan is a prepared statement's.
+ * Retrieval's vector rankings, as a sub-select (ranking, id, position): for each query vector (cosine literals of one
+ * model's vectors), numbered from `firstRanking`, the owner's pieces in `scope` (a condition on `context_pieces p`)
+ * with a vector from that model, most similar first, down to the threshold, at most `limit`; undefined without
+ * pgvector, so retrieval ranks by full text alone. An owner known to have no HNSW index of their own (`exact`) has
+ * their vectors read once, for every query's distance. Otherwise each query's statement is written so that such an
+ * index (settlePieceEmbeddings) serves it: the index's expression and predicate, the distance alone as the order and a
+ * limit. The index is searched further while the scope drops pieces (VECTOR_SESSION_SETTINGS), in an order close to
+ * exact, so the pieces found are ordered again. A query's vector is a sub-select, made once a run.
  */
-export function pieceVectorRanking(
+export function pieceVectorRankings(
   store: VectorStore,
   query: {
     userId: string;
     model: string;
     dimensions: number;
-    cosineLiteral: string;
+    vectors: string[];
+    firstRanking: number;
+    exact: boolean;
     threshold: number;
     limit: number;
     scope: SQL;
   },
 ): SQL | undefined {
-  if (!store.available) return undefined;
+  if (!store.available || query.vectors.length === 0) return undefined;
   const dimensions = sql.raw(String(Math.floor(query.dimensions)));
-  return sql`(
-    with nearest as materialized (
-      select p.id,
-        e.embedding::vector(${dimensions}) <=> (select ${query.cosineLiteral}::int[]::vector(${dimensions})) as distance
-      from context_piece_embeddings e
-      join context_pieces p on p.id = e.piece_id
-      where e.user_id = ${query.userId} and vector_dims(e.embedding) = ${dimensions} and e.model = ${query.model}
-        and ${query.scope}
-      order by distance
-      limit ${query.limit}
-    )
-    select id, row_number() over (order by distance, id) as position
-    from nearest
-    where 1 - distance >= ${query.threshold}
-    order by position
-  )`;
+  const distanceTo = (vector: string) =>
+    sql`e.embedding::vector(${dimensions}) <=> (select ${vector}::int[]::vector(${dimensions}))`;
+  const owned = sql`from context_piece_embeddings e join context_pieces p on p.id = e.piece_id
+    where e.user_id = ${query.userId} and vector_dims(e.embedding) = ${dimensions} and e.model = ${query.model}
+      and ${query.scope}`;
+  const rankings = query.exact
+    ? [
+        sql`(with distances as materialized (
+          select p.id, array[${sql.join(query.vectors.map(distanceTo), sql`, `)}] as distances ${owned}
+        ), ranked as (
+          select q.ranking, d.id, d.distances[q.ranking + 1] as distance,
+            row_number() over (partition by q.ranking order by d.distances[q.ranking + 1], d.id) as position
+          from distances d cross join generate_series(0, ${query.vectors.length - 1}::int) q(ranking)
+        )
+        select ${query.firstRanking}::int + ranking as ranking, id, position from ranked
+        where position <= ${query.limit} and 1 - distance >= ${query.threshold})`,
+      ]
+    : query.vectors.map(
+        (vector, index) => sql`(with nearest as materialized (
+          select p.id, ${distanceTo(vector)} as distance ${owned} order by distance limit ${query.limit}
+        )
+        select ${query.firstRanking + index}::int as ranking, id, row_number() over (order by distance, id) as position
+        from nearest where 1 - distance >= ${query.threshold})`,
+      );
+  return sql.join(rankings, sql` union all `);
 }
 
 /**
