@@ -1,9 +1,9 @@
 // Capacity (issue 39): `npm run bench:capacity`.
 //
 // How many chat turns per second one server sustains: turns arrive at a steady rate (open loop: a turn is sent every
-// 1/rate seconds whether or not the earlier ones have ended), from USERS owners in turn (40 by default), each with a
-// knowledge note of PIECES pieces (100) that every turn searches; the test AI server (in a worker thread) answers at
-// once. Each owner holds 20-turn conversations from bench/conversation-script.ts (one question in five states a fact,
+// 1/rate seconds whether or not the earlier ones have ended), from USERS owners in turn (40 by default), an owner
+// skipped while their last answer is still coming in, each with a knowledge note of PIECES pieces (100) that every
+// turn searches; the test AI server (in a worker thread) answers at once. Each owner holds 20-turn conversations from bench/conversation-script.ts (one question in five states a fact,
 // so learning runs as it does for real owners) and then starts a new one. The rate steps up from 2 turns/s by a
 // quarter each step, each step lasting `--seconds` (60 by default); a step passes when every turn ended without an
 // error and the time to the first token, as the client sees it, is ≤ 500 ms at the 95th percentile (the provider
@@ -117,13 +117,25 @@ async function turn(url: string, cookie: string, text: string): Promise<TurnResu
 /**
  * Each owner's place in their conversation; after the script's last question they start a new conversation. Owners
  * start at different places in the script, so that their conversations do not all end (and get learned from) at once.
+ * An owner asks again only once their answer has been read to the end, as the chat page lets them (the server refuses
+ * a question while the owner's last answer is still being written).
  */
 function ownersOf(cookies: string[]) {
   return cookies.map((cookie, index) => ({
     cookie,
     asked: index % TURNS_PER_CONVERSATION,
     busy: Promise.resolve() as Promise<unknown>,
+    idle: true,
   }));
+}
+
+/** The next owner in turn, from `from`, who is not waiting for an answer; undefined when every owner is. */
+function nextIdle(owners: ReturnType<typeof ownersOf>, from: number) {
+  for (let offset = 0; offset < owners.length; offset++) {
+    const owner = owners[(from + offset) % owners.length];
+    if (owner?.idle) return owner;
+  }
+  return undefined;
 }
 
 /** One step: turns at `rate` per second for `seconds`; then every turn is waited for. */
@@ -131,13 +143,20 @@ async function step(server: Server, owners: ReturnType<typeof ownersOf>, rate: n
   const results: Array<Promise<TurnResult>> = [];
   const started = performance.now();
   const total = Math.round(rate * seconds);
+  let next = 0;
   for (let index = 0; index < total; index++) {
     const due = started + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const owner = owners[index % owners.length];
+    const owner = nextIdle(owners, next);
     const url = server.urls[index % server.urls.length] as string;
-    if (!owner) continue;
+    if (!owner) {
+      // Every owner is still waiting for an answer: the server is behind by the whole population.
+      results.push(Promise.resolve({ ok: false, ttftMs: Number.NaN, error: "every owner waiting" }));
+      continue;
+    }
+    next = owners.indexOf(owner) + 1;
+    owner.idle = false;
     const line = SCRIPT[owner.asked % TURNS_PER_CONVERSATION];
     const newConversation = owner.asked % TURNS_PER_CONVERSATION === 0 && owner.asked >= TURNS_PER_CONVERSATION;
     owner.asked += 1;
@@ -150,7 +169,9 @@ async function step(server: Server, owners: ReturnType<typeof ownersOf>, rate: n
         });
       }
       return turn(url, owner.cookie, line?.text ?? "");
-    })();
+    })().finally(() => {
+      owner.idle = true;
+    });
     owner.busy = result;
     results.push(result);
   }
