@@ -187,8 +187,7 @@ async function step(server: Server, owners: ReturnType<typeof ownersOf>, rate: n
 /**
  * Waits until the server has finished what a step's turns left it to do in the background (learning from the
  * conversations left, naming new ones: requests to the AI service), at most SETTLE_LIMIT_MS, so that one step's
- * background work does not run into the next. (A server that failed a step still fails the steps after it:
- * docs/benchmarks.md.)
+ * background work does not run into the next.
  */
 async function settled() {
   const limit = performance.now() + SETTLE_LIMIT_MS;
