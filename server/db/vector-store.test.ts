@@ -149,7 +149,9 @@ describe("the vector ranking in the database", () => {
 
   it("ranks an owner known to have no index of their own in one read of their vectors, as each query alone would", async () => {
     // The chat knows the owner's count of pieces and searches a follow-up's two wordings: both distances in one read.
-    const wordings = [QUERY, elsewhere()].map((vector) => ({
+    // The second wording's vector has a generator of its own: the shared one's sequence makes the other tests' pieces.
+    const second = generator(7);
+    const wordings = [QUERY, Array.from({ length: DIMENSIONS }, () => second())].map((vector) => ({
       text: "",
       embedding: { model: MODEL, vector },
       weight: 1,
