@@ -2,15 +2,16 @@
 //
 // How many chat turns per second one server sustains: turns arrive at a steady rate (open loop: a turn is sent every
 // 1/rate seconds whether or not the earlier ones have ended), from USERS owners in turn (40 by default), an owner
-// skipped while their last answer is still coming in, each with a knowledge note of PIECES pieces (100) that every
-// turn searches; the test AI server (in a worker thread) answers at once. Each owner holds 20-turn conversations from bench/conversation-script.ts (one question in five states a fact,
-// so learning runs as it does for real owners) and then starts a new one. The rate steps up from 2 turns/s by a
-// quarter each step, each step lasting `--seconds` (60 by default); a step passes when every turn ended without an
-// error and the time to the first token, as the client sees it, is ≤ 500 ms at the 95th percentile (the provider
-// answering at once, that time is the server's); a step that fails is run once more before the ramp ends. Between
-// steps the server is left to finish its background work (3 s without a request to the AI service). Then the
-// rates between the last step that passed and the one that failed are halved until they are within 5 % of each
-// other, so that the figure does not move in quarters. The figure is the highest rate that passed.
+// skipped while their last answer is still coming in, each with a knowledge note of PIECES pieces (100) that every turn
+// searches; the test AI server (in a worker thread) answers at once. Each owner holds 20-turn conversations from
+// bench/conversation-script.ts (one question in five states a fact, so learning runs as it does for real owners) and
+// then starts a new one. The rate steps up from 2 turns/s by a quarter each step, each step lasting `--seconds` (60 by
+// default); a step passes when every turn ended without an error and the time to the first token, as the client sees
+// it, is ≤ 500 ms at the 95th percentile (the provider answering at once, that time is the server's); a step that fails
+// is run once more before the ramp ends. Between steps the server is left to finish its background work (3 s without a
+// request to the AI service). Then the rates between the last step that passed and the one that failed are halved until
+// they are within 5 % of each other, so that the figure does not move in quarters. The figure is the highest rate that
+// passed.
 //
 //   npm run bench:capacity                                   the embedded database, then PostgreSQL 15 (two processes)
 //   npm run bench:capacity -- --database embedded|postgres   one of them
