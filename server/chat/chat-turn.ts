@@ -37,7 +37,7 @@ export type TurnRequest = {
 };
 
 /**
- * One chat turn, in named steps: check and plan → store the question → assemble the context → stream the answer →
+ * One chat turn, in named steps: check and plan → assemble the context → store the question → stream the answer →
  * finish and store. Refusals before anything is stored are thrown (JSON errors); everything after is in the stream,
  * and the stored answer says so. The answer is written to the end whether or not the browser stays; only the owner's
  * Stop ends it early, and a reload or another device reads it from where it has got to.
@@ -78,12 +78,13 @@ async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => 
   turn.phase.set = (phase, retryInMs) => {
     turn.phase.before = [phase, retryInMs];
   };
-  // The question's embedding is asked for first, then the question and the answer being written are stored in one
-  // statement while the context is assembled and the model asked: nobody sees the answer (the response, another
-  // reader, a Stop) until the question is stored.
+  // The context is assembled first (the question's embedding asked for, its rankings first in the database's queue);
+  // then the question and the answer being written are stored in one statement while the model is asked. Nobody sees
+  // the answer (the response, another reader, a Stop) until the question is stored.
   const search = startContextSearch(turn);
-  const storing = storeQuestion(turn);
-  const opening = deps.ai.chat ? assembleContext(turn, search).then((context) => askModel(turn, context)) : undefined;
+  const context = deps.ai.chat ? assembleContext(turn, search) : undefined;
+  const storing = settled(context).then(() => storeQuestion(turn));
+  const opening = context?.then((assembled) => askModel(turn, assembled));
   let stored: StartedTurn;
   try {
     stored = await storing;
@@ -113,6 +114,14 @@ async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => 
   return answerResponse(
     liveFeed(live, metadata),
     timings && (() => logFirstToken(request.log, stored.answer.id, timings)),
+  );
+}
+
+/** Resolves once `promise` (if any) has settled, either way. */
+function settled(promise: Promise<unknown> | undefined): Promise<void> {
+  return (promise ?? Promise.resolve()).then(
+    () => {},
+    () => {},
   );
 }
 
@@ -150,7 +159,7 @@ async function checkAndPlan(deps: AppDeps, { user, director, turn }: TurnRequest
   };
 }
 
-/** Step 2: the question and the answer being written, in one statement. */
+/** Step 3: the question and the answer being written, in one statement, stored while the model is asked. */
 function storeQuestion({ deps, user, plan }: Turn): Promise<StartedTurn> {
   return storeTurnStart(deps.database, {
     userId: user.id,
@@ -161,8 +170,8 @@ function storeQuestion({ deps, user, plan }: Turn): Promise<StartedTurn> {
 }
 
 /**
- * The question's search, started as soon as the turn is planned so that its embedding is on its way while the
- * question is stored; none when there is nothing to search beyond what the prompt sends whole.
+ * The question's search, started as soon as the turn is planned so that its embedding is on its way while the full
+ * text is ranked; none when there is nothing to search beyond what the prompt sends whole.
  */
 function startContextSearch({ deps, user, log, plan, work }: Turn): QuestionSearch | undefined {
   if (!plan.useContext || !plan.state.retrievable) return undefined;
@@ -178,7 +187,7 @@ function startContextSearch({ deps, user, log, plan, work }: Turn): QuestionSear
   );
 }
 
-/** Step 3: the director's context for the question (the one assembly the board shares) and the prompt. */
+/** Step 2: the director's context for the question (the one assembly the board shares) and the prompt. */
 async function assembleContext(turn: Turn, search: QuestionSearch | undefined) {
   const { deps, user, log, director, plan } = turn;
   const context: BusinessContext | undefined = plan.useContext
