@@ -200,7 +200,9 @@ function toPieceRecord(row: PieceEmbedding) {
  * their vectors read once, for every query's distance. Otherwise each query's statement is written so that such an
  * index (settlePieceEmbeddings) serves it: the index's expression and predicate, the distance alone as the order and a
  * limit. The index is searched further while the scope drops pieces (VECTOR_SESSION_SETTINGS), in an order close to
- * exact, so the pieces found are ordered again. A query's vector is a sub-select, made once a run.
+ * exact, so the pieces found are ordered again. A query's vector is a sub-select, made once a run. The count of
+ * queries is written into the statement: bound, it is a count the plan cache's generic plan cannot know, which then
+ * looks dearer than planning each run anew, and the statement is planned again at every run.
  */
 export function pieceVectorRankings(
   store: VectorStore,
@@ -230,7 +232,7 @@ export function pieceVectorRankings(
         ), ranked as (
           select q.ranking, d.id, d.distances[q.ranking + 1] as distance,
             row_number() over (partition by q.ranking order by d.distances[q.ranking + 1], d.id) as position
-          from distances d cross join generate_series(0, ${query.vectors.length - 1}::int) q(ranking)
+          from distances d cross join generate_series(0, ${sql.raw(String(query.vectors.length - 1))}) q(ranking)
         )
         select ${query.firstRanking}::int + ranking as ranking, id, position from ranked
         where position <= ${query.limit} and 1 - distance >= ${query.threshold})`,
