@@ -195,14 +195,12 @@ function toPieceRecord(row: PieceEmbedding) {
 /**
  * Retrieval's vector rankings, as a sub-select (ranking, id, position): for each query vector (cosine literals of one
  * model's vectors), numbered from `firstRanking`, the owner's pieces in `scope` (a condition on `context_pieces p`)
- * with a vector from that model, most similar first, down to the threshold, at most `limit`; undefined without
- * pgvector, so retrieval ranks by full text alone. An owner known to have no HNSW index of their own (`exact`) has
- * their vectors read once, for every query's distance. Otherwise each query's statement is written so that such an
- * index (settlePieceEmbeddings) serves it: the index's expression and predicate, the distance alone as the order and a
- * limit. The index is searched further while the scope drops pieces (VECTOR_SESSION_SETTINGS), in an order close to
- * exact, so the pieces found are ordered again. A query's vector is a sub-select, made once a run. The count of
- * queries is written into the statement: bound, it is a count the plan cache's generic plan cannot know, which then
- * looks dearer than planning each run anew, and the statement is planned again at every run.
+ * with a vector from that model, most similar first, down to the threshold, at most `limit`; undefined without pgvector
+ * (full text alone). An owner known to have no HNSW index of their own (`exact`) has their vectors read once, for every
+ * query's distance, the count of queries written out (bound, it has the plan cache plan each run anew). Otherwise each
+ * query's statement is written for such an index (settlePieceEmbeddings): its expression and predicate, the distance
+ * alone as the order, a limit. The index is searched further while the scope drops pieces (VECTOR_SESSION_SETTINGS), in
+ * a nearly exact order, so the pieces found are sorted again. A query's vector is a sub-select, made once a run.
  */
 export function pieceVectorRankings(
   store: VectorStore,
