@@ -83,7 +83,7 @@ async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => 
   // the answer (the response, another reader, a Stop) until the question is stored.
   const search = startContextSearch(turn);
   const context = deps.ai.chat ? assembleContext(turn, search) : undefined;
-  const storing = settled(context).then(() => storeQuestion(turn));
+  const storing = Promise.resolve(context?.catch(() => {})).then(() => storeQuestion(turn));
   const opening = context?.then((assembled) => askModel(turn, assembled));
   let stored: StartedTurn;
   try {
@@ -114,14 +114,6 @@ async function startTurn(deps: AppDeps, request: TurnRequest, firstToken: () => 
   return answerResponse(
     liveFeed(live, metadata),
     timings && (() => logFirstToken(request.log, stored.answer.id, timings)),
-  );
-}
-
-/** Resolves once `promise` (if any) has settled, either way. */
-function settled(promise: Promise<unknown> | undefined): Promise<void> {
-  return (promise ?? Promise.resolve()).then(
-    () => {},
-    () => {},
   );
 }
 
